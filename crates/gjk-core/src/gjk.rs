@@ -1,0 +1,562 @@
+//! The GJK distance algorithm as a caller-driven state machine.
+//!
+//! [`GjkSolver`] holds the simplex and the current closest point. The caller
+//! asks it for a search [`direction`](GjkSolver::direction), evaluates the two
+//! support mappings (A along `d`, B along `−d`) and hands the result to
+//! [`step`](GjkSolver::step), until a step returns [`Step::Done`]. The
+//! convenience queries in [`crate::query`] run exactly this loop, so a debug
+//! viewer that drives the solver by hand sees the same iterations.
+//!
+//! The loop follows van den Bergen ("A fast and robust GJK implementation for
+//! collision detection of convex objects", JGT 1999) and Montanari et al.
+//! (TOG 2017): search along `−v`, stop when the support point brings no
+//! relative improvement, reduce the simplex with the sub-distance solver of
+//! the dimension (barycode in 2D, signed volumes in 3D), and stop as soon as
+//! the closest point stops shrinking, so every exit is a proof of progress or
+//! of convergence and no input can make it loop.
+
+use crate::real::Real;
+use crate::simplex::{MAX_SIMPLEX_POINTS, Simplex, SupportPoint};
+use crate::vector::Vector;
+
+/// Default hard cap on GJK iterations ([`GjkConfig::max_iterations`]).
+///
+/// Polytopes converge in far fewer (the count of distinct simplices is
+/// finite); the cap exists for curved shapes at tight tolerances and for
+/// inputs that defeat the numerical progress checks.
+pub const DEFAULT_MAX_ITERATIONS: u32 = 128;
+
+/// Most extra support calls spent deciding between touching and
+/// intersecting once the origin is found on the simplex: one per facet of a
+/// full simplex (4 in 3D), or the last search direction plus both sides of a
+/// facet (3).
+pub const MAX_VERIFY_CANDIDATES: usize = 4;
+
+/// Tunables of a GJK query. All tolerances are relative, so one
+/// configuration serves shapes of any size.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GjkConfig<S> {
+    /// Hard cap on iterations (support calls of the search phase).
+    pub max_iterations: u32,
+    /// Relative accuracy of a converged distance: the loop stops when the
+    /// gap between the upper bound `|v|` and the lower bound `v·w/|v|` is at
+    /// most `rel_tolerance · |v|`.
+    pub rel_tolerance: S,
+    /// Scale-relative zero: with `scale` the largest coordinate magnitude of
+    /// the Minkowski-difference points seen, distances up to
+    /// `zero_tolerance · scale` count as contact. The loop also stops when
+    /// the distance gap falls below this band.
+    pub zero_tolerance: S,
+}
+
+impl<S: Real> Default for GjkConfig<S> {
+    fn default() -> Self {
+        Self {
+            max_iterations: DEFAULT_MAX_ITERATIONS,
+            rel_tolerance: S::DEFAULT_REL_TOLERANCE,
+            zero_tolerance: S::DEFAULT_ZERO_TOLERANCE,
+        }
+    }
+}
+
+impl<S: Real> GjkConfig<S> {
+    /// The configuration with NaN, negative or infinite tolerances replaced
+    /// by the defaults and a zero iteration cap raised to one.
+    pub fn sanitized(self) -> Self {
+        let d = Self::default();
+        let ok = |x: S| x.is_finite() && x >= S::ZERO;
+        Self {
+            max_iterations: self.max_iterations.max(1),
+            rel_tolerance: if ok(self.rel_tolerance) { self.rel_tolerance } else { d.rel_tolerance },
+            zero_tolerance: if ok(self.zero_tolerance) { self.zero_tolerance } else { d.zero_tolerance },
+        }
+    }
+}
+
+/// What a distance query found, and so what its outputs mean.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// The shapes are apart by more than the zero band. `distance`, the
+    /// witness points and `normal` are exact to `rel_tolerance`.
+    Separated,
+    /// The distance is within the zero band and `normal` was verified: no
+    /// point of `A − B` lies further than the band along it, so the shapes
+    /// touch and penetrate by at most the band. `normal` separates them.
+    Touching,
+    /// The origin lies in `A − B` (distance 0) and no separating direction
+    /// was found: the shapes overlap. `normal` is only the last search
+    /// direction, not a separating one; use EPA for depth and normal.
+    Intersecting,
+    /// The iteration cap was reached. `distance` is an upper bound and the
+    /// witness points are a valid pair of points of A and B, not
+    /// necessarily the closest.
+    IterationLimit,
+    /// A support point (or the configuration) held NaN or infinity. All
+    /// outputs are zero.
+    InvalidInput,
+}
+
+impl Status {
+    /// Whether the result says the shapes are in contact (touching or
+    /// overlapping).
+    #[inline]
+    pub fn is_contact(self) -> bool {
+        matches!(self, Status::Touching | Status::Intersecting)
+    }
+}
+
+/// Outcome of one [`GjkSolver::step`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Ask for another support point along [`GjkSolver::direction`].
+    Continue,
+    /// The query has finished; [`GjkSolver::result`] holds the answer.
+    Done(Status),
+}
+
+/// Everything a distance query returns (the paper's "level 3").
+#[derive(Clone, Copy, Debug)]
+pub struct DistanceResult<V: Vector> {
+    /// What was found, and so what the other fields mean.
+    pub status: Status,
+    /// Euclidean distance between the shapes (0 when in contact).
+    pub distance: V::Scalar,
+    /// Closest point on A (a convex combination of A's support points).
+    pub point_a: V,
+    /// Closest point on B (same barycentric weights as `point_a`).
+    pub point_b: V,
+    /// Unit separating normal pointing from A to B (see [`Status`]).
+    pub normal: V,
+    /// A lower bound on the distance proven by the support calls made.
+    pub lower_bound: V::Scalar,
+    /// The zero band used: distances up to this count as contact.
+    pub tolerance: V::Scalar,
+    /// Support calls made after the start (search plus verification).
+    pub iterations: u32,
+    /// The final simplex with the source points on A and B of each vertex.
+    pub simplex: Simplex<V>,
+}
+
+impl<V: Vector> DistanceResult<V> {
+    /// Whether the shapes touch or overlap (distance within the zero band).
+    #[inline]
+    pub fn intersects(&self) -> bool {
+        self.status.is_contact()
+    }
+
+    /// The distance, or `None` when the query failed (invalid input).
+    #[inline]
+    pub fn try_distance(&self) -> Option<V::Scalar> {
+        (self.status != Status::InvalidInput).then_some(self.distance)
+    }
+
+    /// The all-zero result reported for invalid input.
+    pub fn invalid() -> Self {
+        Self {
+            status: Status::InvalidInput,
+            distance: V::Scalar::ZERO,
+            point_a: V::ZERO,
+            point_b: V::ZERO,
+            normal: V::X,
+            lower_bound: V::Scalar::ZERO,
+            tolerance: V::Scalar::ZERO,
+            iterations: 0,
+            simplex: Simplex::default(),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Phase<V> {
+    /// The GJK descent towards the origin.
+    Search,
+    /// The origin is on the simplex: check candidate separating normals.
+    Verify { candidates: [V; MAX_VERIFY_CANDIDATES], count: u8, next: u8 },
+    /// Finished.
+    Done(Status),
+}
+
+/// GJK distance as a state machine driven by the caller.
+///
+/// ```
+/// use gjk_core::{GjkSolver, GjkConfig, Step, SupportMap, minkowski_support, glam::Vec2};
+/// let a = [Vec2::new(0.0, 0.0), Vec2::new(1.0, 0.0), Vec2::new(0.0, 1.0)];
+/// let b = [Vec2::new(3.0, 0.0), Vec2::new(4.0, 0.0), Vec2::new(3.0, 1.0)];
+/// let mut gjk = GjkSolver::new(GjkConfig::default());
+/// let d0 = Vec2::X;
+/// let mut step = gjk.start(minkowski_support(&a, &b, d0), d0);
+/// while step == Step::Continue {
+///     let d = gjk.direction();
+///     // A debug viewer would draw gjk.simplex() and gjk.closest_point() here.
+///     step = gjk.step(minkowski_support(&a, &b, d));
+/// }
+/// assert!((gjk.result().distance - 2.0).abs() < 1e-6);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct GjkSolver<V: Vector> {
+    config: GjkConfig<V::Scalar>,
+    simplex: Simplex<V>,
+    /// Current closest point of the simplex to the origin.
+    v: V,
+    vv: V::Scalar,
+    /// The closest point before the last update (its direction is the best
+    /// guess of a contact normal when the origin is reached).
+    prev_v: V,
+    /// Largest coordinate magnitude of the Minkowski points seen.
+    scale: V::Scalar,
+    /// Best proven lower bound on the distance, squared (0 when none), and
+    /// the pair `(v·w, v)` it came from: the bound is `v·w / |v|`.
+    lower_sq: V::Scalar,
+    lower_vw: V::Scalar,
+    lower_v: V,
+    iterations: u32,
+    dir: V,
+    phase: Phase<V>,
+    normal: V,
+    distance: V::Scalar,
+}
+
+impl<V: Vector> GjkSolver<V> {
+    /// A solver with the given configuration (sanitized), not yet started.
+    pub fn new(config: GjkConfig<V::Scalar>) -> Self {
+        Self {
+            config: config.sanitized(),
+            simplex: Simplex::default(),
+            v: V::ZERO,
+            vv: V::Scalar::ZERO,
+            prev_v: V::ZERO,
+            scale: V::Scalar::ZERO,
+            lower_sq: V::Scalar::ZERO,
+            lower_vw: V::Scalar::ZERO,
+            lower_v: V::X,
+            iterations: 0,
+            dir: V::X,
+            phase: Phase::Done(Status::InvalidInput),
+            normal: V::X,
+            distance: V::Scalar::ZERO,
+        }
+    }
+
+    /// Starts from one support point `p`, found along `dir`.
+    pub fn start(&mut self, p: SupportPoint<V>, dir: V) -> Step {
+        self.start_from(&[(p, dir)])
+    }
+
+    /// Starts from several support points (a warm-start simplex), each with
+    /// the direction it came from. Duplicates are dropped; at most
+    /// [`MAX_SIMPLEX_POINTS`] are used. An empty slice is invalid input.
+    pub fn start_from(&mut self, points: &[(SupportPoint<V>, V)]) -> Step {
+        let cfg = self.config;
+        *self = Self::new(cfg);
+        self.phase = Phase::Search;
+        for &(p, d) in points.iter().take(V::DIM + 1) {
+            if !p.is_finite() || !d.is_finite() {
+                return self.finish_invalid();
+            }
+            if self.simplex.points().iter().any(|q| q.w == p.w) {
+                continue;
+            }
+            self.scale = self.scale.max(p.w.max_abs());
+            self.simplex.push(p, d);
+        }
+        if self.simplex.is_empty() {
+            return self.finish_invalid();
+        }
+        let w = self.simplex.w_array();
+        let n = self.simplex.len();
+        let r = V::solve_simplex(&w, n);
+        let full = n == V::DIM + 1 && r.mask == 0b1111 >> (MAX_SIMPLEX_POINTS - n);
+        let v = r.point(&w);
+        self.simplex.reduce(&r);
+        self.v = v;
+        self.vv = v.length_squared();
+        self.prev_v = self.simplex.directions()[0] * -V::Scalar::ONE;
+        if !self.vv.is_finite() {
+            return self.finish_invalid();
+        }
+        if full {
+            return self.enter_verify(true);
+        }
+        if self.vv <= self.band() * self.band() {
+            return self.enter_verify(false);
+        }
+        self.dir = -self.v;
+        Step::Continue
+    }
+
+    /// The direction to evaluate next: A's support along it, B's along its
+    /// negation.
+    #[inline]
+    pub fn direction(&self) -> V {
+        self.dir
+    }
+
+    /// Whether the query has finished.
+    #[inline]
+    pub fn is_done(&self) -> bool {
+        matches!(self.phase, Phase::Done(_))
+    }
+
+    /// The current simplex (with barycentric weights of the closest point).
+    #[inline]
+    pub fn simplex(&self) -> &Simplex<V> {
+        &self.simplex
+    }
+
+    /// The current closest point of the simplex to the origin (`v`).
+    #[inline]
+    pub fn closest_point(&self) -> V {
+        self.v
+    }
+
+    /// Proven bounds `(lower, upper)` on the distance so far.
+    #[inline]
+    pub fn distance_bounds(&self) -> (V::Scalar, V::Scalar) {
+        (self.lower_bound(), self.v.length())
+    }
+
+    /// The best proven lower bound on the distance.
+    #[inline]
+    fn lower_bound(&self) -> V::Scalar {
+        if self.lower_sq > V::Scalar::ZERO { self.lower_vw / self.lower_v.length() } else { V::Scalar::ZERO }
+    }
+
+    /// Support calls made since the start.
+    #[inline]
+    pub fn iterations(&self) -> u32 {
+        self.iterations
+    }
+
+    /// The current zero band, `zero_tolerance · scale`.
+    #[inline]
+    fn band(&self) -> V::Scalar {
+        self.config.zero_tolerance * self.scale
+    }
+
+    /// The budget of `step` calls that surely reaches [`Step::Done`].
+    #[inline]
+    pub fn step_budget(&self) -> u32 {
+        self.config.max_iterations + MAX_VERIFY_CANDIDATES as u32 + 1
+    }
+
+    /// Feeds the support point found along [`Self::direction`].
+    pub fn step(&mut self, p: SupportPoint<V>) -> Step {
+        match self.phase {
+            Phase::Search => self.search_step(p),
+            Phase::Verify { candidates, count, next } => self.verify_step(p, candidates, count, next),
+            Phase::Done(s) => Step::Done(s),
+        }
+    }
+
+    fn search_step(&mut self, p: SupportPoint<V>) -> Step {
+        self.iterations += 1;
+        if !p.is_finite() {
+            return self.finish_invalid();
+        }
+        self.scale = self.scale.max(p.w.max_abs());
+        let vw = self.v.dot(p.w);
+        if vw > V::Scalar::ZERO {
+            let lb = vw * vw / self.vv;
+            if lb > self.lower_sq {
+                self.lower_sq = lb;
+                self.lower_vw = vw;
+                self.lower_v = self.v;
+            }
+        }
+        let band = self.band();
+        let gap = self.vv - vw;
+        // Exit 1, converged: the new support point is no closer than |v| by
+        // more than the relative tolerance or the zero band.
+        if gap <= self.config.rel_tolerance * self.vv || gap * gap <= self.vv * band * band {
+            return self.finish_converged();
+        }
+        // Exit 2, repeated vertex: the simplex cannot grow, so |v| is final.
+        if self.simplex.points().iter().any(|q| q.w == p.w) {
+            return self.finish_converged();
+        }
+        let dir = self.dir;
+        self.simplex.push(p, dir);
+        let w = self.simplex.w_array();
+        let n = self.simplex.len();
+        let r = V::solve_simplex(&w, n);
+        if n == V::DIM + 1 && r.mask == 0b1111 >> (MAX_SIMPLEX_POINTS - n) {
+            // Exit 3, enclosed: a full-dimensional simplex holds the origin.
+            self.simplex.reduce(&r);
+            self.prev_v = self.v;
+            self.v = V::ZERO;
+            self.vv = V::Scalar::ZERO;
+            return self.enter_verify(true);
+        }
+        let v = r.point(&w);
+        let vv = v.length_squared();
+        // Exit 4, no progress: |v| must strictly decrease each iteration;
+        // when rounding stops that, the previous simplex is the answer.
+        if !(vv < self.vv) {
+            self.simplex.pop();
+            return self.finish_converged();
+        }
+        self.simplex.reduce(&r);
+        self.prev_v = self.v;
+        self.v = v;
+        self.vv = vv;
+        // Exit 5, origin reached: within the zero band of the simplex.
+        if vv <= band * band {
+            return self.enter_verify(false);
+        }
+        // Exit 6, iteration cap.
+        if self.iterations >= self.config.max_iterations {
+            return self.finish(Status::IterationLimit);
+        }
+        self.dir = -v;
+        Step::Continue
+    }
+
+    /// The origin is within the zero band of the simplex: collect candidate
+    /// separating normals to tell touching from overlap.
+    fn enter_verify(&mut self, full: bool) -> Step {
+        let mut candidates = [V::ZERO; MAX_VERIFY_CANDIDATES];
+        let mut count = 0usize;
+        let pts = self.simplex.points();
+        let n = pts.len();
+        let mut w = [V::ZERO; MAX_SIMPLEX_POINTS];
+        for (i, p) in pts.iter().enumerate() {
+            w[i] = p.w;
+        }
+        let band = self.band();
+        if full {
+            // Facets the origin lies within the band of; the others are
+            // farther than the band, which proves penetration across them.
+            for skip in 0..n {
+                let mut facet = [V::ZERO; MAX_SIMPLEX_POINTS - 1];
+                let mut k = 0;
+                for (i, &wi) in w.iter().enumerate().take(n) {
+                    if i != skip {
+                        facet[k] = wi;
+                        k += 1;
+                    }
+                }
+                if let Some(mut nrm) = V::facet_normal(&facet[..k]) {
+                    // Orient outwards, away from the opposite vertex.
+                    if nrm.dot(w[skip] - facet[0]) > V::Scalar::ZERO {
+                        nrm = -nrm;
+                    }
+                    let depth = nrm.dot(facet[0]);
+                    if depth <= band && count < MAX_VERIFY_CANDIDATES {
+                        candidates[count] = nrm;
+                        count += 1;
+                    }
+                }
+            }
+        } else {
+            if let Some(d) = (-self.prev_v).try_normalize() {
+                candidates[count] = d;
+                count += 1;
+            }
+            if n == V::DIM {
+                if let Some(nrm) = V::facet_normal(&w[..n]) {
+                    candidates[count] = nrm;
+                    candidates[count + 1] = -nrm;
+                    count += 2;
+                }
+            }
+        }
+        self.distance = V::Scalar::ZERO;
+        self.normal = (-self.prev_v).try_normalize().unwrap_or(V::X);
+        if count == 0 {
+            return self.finish(Status::Intersecting);
+        }
+        self.phase = Phase::Verify { candidates, count: count as u8, next: 0 };
+        self.dir = candidates[0];
+        Step::Continue
+    }
+
+    fn verify_step(
+        &mut self,
+        p: SupportPoint<V>,
+        candidates: [V; MAX_VERIFY_CANDIDATES],
+        count: u8,
+        next: u8,
+    ) -> Step {
+        self.iterations += 1;
+        if !p.is_finite() {
+            return self.finish_invalid();
+        }
+        self.scale = self.scale.max(p.w.max_abs());
+        let n = candidates[next as usize];
+        // h(n): how far A − B reaches along n. At most the band: the origin
+        // is on the boundary and n separates (touching).
+        if n.dot(p.w) <= self.band() {
+            self.normal = n;
+            return self.finish(Status::Touching);
+        }
+        let next = next + 1;
+        if next >= count {
+            // Every candidate is crossed: the shapes overlap.
+            return self.finish(Status::Intersecting);
+        }
+        self.phase = Phase::Verify { candidates, count, next };
+        self.dir = candidates[next as usize];
+        Step::Continue
+    }
+
+    fn finish_converged(&mut self) -> Step {
+        let d = self.v.length();
+        self.distance = d;
+        self.normal = (-self.v).try_normalize().unwrap_or(V::X);
+        let status = if d <= self.band() { Status::Touching } else { Status::Separated };
+        self.finish(status)
+    }
+
+    fn finish_invalid(&mut self) -> Step {
+        let cfg = self.config;
+        let it = self.iterations;
+        *self = Self::new(cfg);
+        self.iterations = it;
+        self.finish(Status::InvalidInput)
+    }
+
+    fn finish(&mut self, status: Status) -> Step {
+        if status == Status::IterationLimit {
+            self.distance = self.v.length();
+            self.normal = (-self.v).try_normalize().unwrap_or(V::X);
+        }
+        self.phase = Phase::Done(status);
+        Step::Done(status)
+    }
+
+    /// The status, once done (`None` while running).
+    #[inline]
+    pub fn status(&self) -> Option<Status> {
+        match self.phase {
+            Phase::Done(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The answer so far (final once [`Self::is_done`]). While running, the
+    /// status reads [`Status::IterationLimit`]: the values are bounds only.
+    pub fn result(&self) -> DistanceResult<V> {
+        let status = self.status().unwrap_or(Status::IterationLimit);
+        if status == Status::InvalidInput {
+            let mut r = DistanceResult::invalid();
+            r.iterations = self.iterations;
+            return r;
+        }
+        let (point_a, point_b) = self.simplex.witness_points();
+        let distance = match self.phase {
+            Phase::Done(_) => self.distance,
+            _ => self.v.length(),
+        };
+        DistanceResult {
+            status,
+            distance,
+            point_a,
+            point_b,
+            normal: self.normal,
+            lower_bound: self.lower_bound().min(distance),
+            tolerance: self.band(),
+            iterations: self.iterations,
+            simplex: self.simplex,
+        }
+    }
+}

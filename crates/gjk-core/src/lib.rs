@@ -1,0 +1,69 @@
+//! # gjk-core
+//!
+//! GJK (Gilbert–Johnson–Keerthi) distance, closest points, separating normal
+//! and boolean intersection for any pair of convex shapes described by a
+//! support mapping, in 2D and 3D, `f32` and `f64`, without allocation and
+//! without `std` (enable the `libm` feature instead of `std`).
+//!
+//! - [`distance`] / [`distance_warm`] / [`distance_with`]: the distance, the
+//!   witness points on A and B (exact convex combinations of support
+//!   points), the unit normal from A to B, the final simplex with its source
+//!   points, the iteration count and a [`Status`] saying what it all means.
+//! - [`intersects`] / [`try_intersects`] / [`intersects_with`]: a yes/no
+//!   answer with the early exits of the barycode paper, no distance work.
+//! - [`GjkSolver`]: the same algorithm driven one iteration at a time by the
+//!   caller, for debug drawing; [`Recorder`] collects iterations of a normal
+//!   query at zero cost when off.
+//! - [`SimplexCache`]: warm starting between frames.
+//!
+//! Conventions: the Minkowski difference is `A − B`; `normal` points from A
+//! to B; all outputs are in the frame the support functions answer in.
+//!
+//! ```
+//! use gjk_core::{SupportMap, glam::DVec3};
+//!
+//! /// Bring your own shape: a support function is all GJK needs.
+//! struct Ball { centre: DVec3, radius: f64 }
+//! impl SupportMap<DVec3> for Ball {
+//!     fn support(&self, d: DVec3) -> DVec3 {
+//!         self.centre + d.normalize_or_zero() * self.radius
+//!     }
+//! }
+//!
+//! let cube: Vec<DVec3> = (0..8)
+//!     .map(|i| DVec3::new((i & 1) as f64, ((i >> 1) & 1) as f64, ((i >> 2) & 1) as f64))
+//!     .collect();
+//! let ball = Ball { centre: DVec3::new(3.0, 0.5, 0.5), radius: 1.0 };
+//! let r = gjk_core::distance(cube.as_slice(), &ball);
+//! assert!((r.distance - 1.0).abs() < 1e-9);
+//! assert!((r.point_a.x - 1.0).abs() < 1e-9 && (r.point_b.x - 2.0).abs() < 1e-9);
+//! assert!(!gjk_core::intersects(cube.as_slice(), &ball));
+//! ```
+#![no_std]
+#![warn(missing_docs)]
+
+#[cfg(feature = "std")]
+extern crate std;
+
+pub use glam;
+
+mod gjk;
+mod query;
+mod real;
+mod simplex;
+pub mod solver2d;
+pub mod solver3d;
+mod support;
+mod vector;
+
+pub use gjk::{
+    DEFAULT_MAX_ITERATIONS, DistanceResult, GjkConfig, GjkSolver, MAX_VERIFY_CANDIDATES, Status, Step,
+};
+pub use query::{
+    GjkError, Iteration, IterationBuffer, Recorder, SimplexCache, distance, distance_warm, distance_with,
+    intersects, intersects_with, try_intersects,
+};
+pub use real::Real;
+pub use simplex::{MAX_SIMPLEX_POINTS, NO_INDEX, Reduced, Simplex, SupportPoint};
+pub use support::{SupportFn, SupportMap, minkowski_support, support_fn};
+pub use vector::{Vector, Vector2, Vector3};

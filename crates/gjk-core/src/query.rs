@@ -1,0 +1,467 @@
+//! The queries most users call: distance (with warm starting and optional
+//! iteration recording) and the boolean intersection test.
+
+use crate::gjk::{DistanceResult, GjkConfig, GjkSolver, Status, Step};
+use crate::real::Real;
+use crate::simplex::{MAX_SIMPLEX_POINTS, NO_INDEX, Simplex, SupportPoint};
+use crate::support::{SupportMap, minkowski_support};
+use crate::vector::Vector;
+
+/// The last simplex of a query, kept by the caller between frames to warm
+/// start the next query on the same pair (Box2D's `b2SimplexCache`).
+///
+/// Each vertex keeps the two vertex indices it came from and its search
+/// direction: shapes that number their vertices rebuild it by index, all
+/// others by one support call per vertex. For a pair that barely moved, the
+/// rebuilt simplex already holds the answer and the query ends after one or
+/// two support calls.
+#[derive(Clone, Copy, Debug)]
+pub struct SimplexCache<V: Vector> {
+    count: u8,
+    index_a: [u32; MAX_SIMPLEX_POINTS],
+    index_b: [u32; MAX_SIMPLEX_POINTS],
+    dirs: [V; MAX_SIMPLEX_POINTS],
+}
+
+impl<V: Vector> Default for SimplexCache<V> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<V: Vector> SimplexCache<V> {
+    /// An empty cache (the next query starts cold).
+    pub const fn new() -> Self {
+        Self {
+            count: 0,
+            index_a: [NO_INDEX; MAX_SIMPLEX_POINTS],
+            index_b: [NO_INDEX; MAX_SIMPLEX_POINTS],
+            dirs: [V::ZERO; MAX_SIMPLEX_POINTS],
+        }
+    }
+
+    /// Forgets the cached simplex.
+    pub fn clear(&mut self) {
+        self.count = 0;
+    }
+
+    /// Number of cached vertices (0 when empty).
+    pub fn len(&self) -> usize {
+        self.count as usize
+    }
+
+    /// Whether the next query will start cold.
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// Stores a query's final simplex.
+    pub fn store(&mut self, simplex: &Simplex<V>) {
+        let pts = simplex.points();
+        self.count = pts.len() as u8;
+        for (i, p) in pts.iter().enumerate() {
+            self.index_a[i] = p.index_a;
+            self.index_b[i] = p.index_b;
+            self.dirs[i] = simplex.directions()[i];
+        }
+    }
+
+    /// Rebuilds the cached simplex on the shapes' current state.
+    fn rebuild<A, B>(&self, a: &A, b: &B, out: &mut [(SupportPoint<V>, V); MAX_SIMPLEX_POINTS]) -> usize
+    where
+        A: SupportMap<V> + ?Sized,
+        B: SupportMap<V> + ?Sized,
+    {
+        let n = self.len().min(MAX_SIMPLEX_POINTS);
+        for (i, slot) in out.iter_mut().enumerate().take(n) {
+            let d = self.dirs[i];
+            let by_index = match (self.index_a[i], self.index_b[i]) {
+                (ia, ib) if ia != NO_INDEX && ib != NO_INDEX => match (a.vertex(ia), b.vertex(ib)) {
+                    (Some(pa), Some(pb)) => Some(SupportPoint::with_indices(pa, ia, pb, ib)),
+                    _ => None,
+                },
+                _ => None,
+            };
+            *slot = (by_index.unwrap_or_else(|| minkowski_support(a, b, d)), d);
+        }
+        n
+    }
+}
+
+/// One GJK iteration as seen by a debug viewer.
+#[derive(Clone, Copy, Debug)]
+pub struct Iteration<V: Vector> {
+    /// Support calls made so far (1 for the first iteration).
+    pub iteration: u32,
+    /// The search direction of this iteration.
+    pub direction: V,
+    /// The support point found along it.
+    pub support: SupportPoint<V>,
+    /// The simplex after the update (with barycentric weights).
+    pub simplex: Simplex<V>,
+    /// The closest point of the simplex to the origin after the update.
+    pub closest: V,
+    /// Proven lower bound on the distance after the update.
+    pub lower_bound: V::Scalar,
+    /// Upper bound on the distance after the update (`|closest|`).
+    pub upper_bound: V::Scalar,
+}
+
+/// Receives each iteration of a recorded query.
+///
+/// `()` records nothing; since its [`ENABLED`](Self::ENABLED) is `false`,
+/// the query does not even assemble the records (zero cost when off).
+pub trait Recorder<V: Vector> {
+    /// Whether records are assembled at all.
+    const ENABLED: bool = true;
+    /// Called after every iteration.
+    fn record(&mut self, it: &Iteration<V>);
+}
+
+impl<V: Vector> Recorder<V> for () {
+    const ENABLED: bool = false;
+    #[inline(always)]
+    fn record(&mut self, _: &Iteration<V>) {}
+}
+
+/// Records iterations into a caller-provided buffer (no allocation); the
+/// iterations past its capacity are counted in [`Self::dropped`].
+#[derive(Debug)]
+pub struct IterationBuffer<'a, V: Vector> {
+    buf: &'a mut [Option<Iteration<V>>],
+    len: usize,
+    dropped: usize,
+}
+
+impl<'a, V: Vector> IterationBuffer<'a, V> {
+    /// Wraps a buffer; its previous contents are overwritten.
+    pub fn new(buf: &'a mut [Option<Iteration<V>>]) -> Self {
+        Self { buf, len: 0, dropped: 0 }
+    }
+    /// The recorded iterations, in order.
+    pub fn iterations(&self) -> impl Iterator<Item = &Iteration<V>> {
+        self.buf[..self.len].iter().flatten()
+    }
+    /// Number of recorded iterations.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    /// Whether nothing was recorded.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    /// Iterations that did not fit.
+    pub fn dropped(&self) -> usize {
+        self.dropped
+    }
+}
+
+impl<V: Vector> Recorder<V> for IterationBuffer<'_, V> {
+    fn record(&mut self, it: &Iteration<V>) {
+        if self.len < self.buf.len() {
+            self.buf[self.len] = Some(*it);
+            self.len += 1;
+        } else {
+            self.dropped += 1;
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl<V: Vector> Recorder<V> for std::vec::Vec<Iteration<V>> {
+    fn record(&mut self, it: &Iteration<V>) {
+        self.push(*it);
+    }
+}
+
+/// The first search direction: from A's centre towards B's when both shapes
+/// name one, else +X.
+#[inline]
+fn initial_direction<V, A, B>(a: &A, b: &B) -> V
+where
+    V: Vector,
+    A: SupportMap<V> + ?Sized,
+    B: SupportMap<V> + ?Sized,
+{
+    match (a.center(), b.center()) {
+        (Some(ca), Some(cb)) => {
+            let d = cb - ca;
+            if d.length_squared() > V::Scalar::ZERO && d.is_finite() { d } else { V::X }
+        }
+        _ => V::X,
+    }
+}
+
+/// Distance between two convex shapes with default settings.
+///
+/// ```
+/// use gjk_core::glam::Vec3;
+/// let a = [Vec3::ZERO, Vec3::X, Vec3::Y, Vec3::Z];
+/// let b = a.map(|p| p + Vec3::new(3.0, 0.0, 0.0));
+/// let r = gjk_core::distance(&a, &b);
+/// assert_eq!(r.status, gjk_core::Status::Separated);
+/// assert!((r.distance - 2.0).abs() < 1e-6);
+/// assert!((r.normal - Vec3::X).length() < 1e-6); // from A towards B
+/// ```
+pub fn distance<V, A, B>(a: &A, b: &B) -> DistanceResult<V>
+where
+    V: Vector,
+    A: SupportMap<V> + ?Sized,
+    B: SupportMap<V> + ?Sized,
+{
+    distance_with(a, b, &GjkConfig::default(), None, &mut ())
+}
+
+/// Distance warm-started from (and stored back into) `cache`.
+pub fn distance_warm<V, A, B>(a: &A, b: &B, cache: &mut SimplexCache<V>) -> DistanceResult<V>
+where
+    V: Vector,
+    A: SupportMap<V> + ?Sized,
+    B: SupportMap<V> + ?Sized,
+{
+    distance_with(a, b, &GjkConfig::default(), Some(cache), &mut ())
+}
+
+/// Distance with every option: configuration, an optional warm-start cache
+/// (read before, written after) and a [`Recorder`] of iterations (`&mut ()`
+/// for none).
+pub fn distance_with<V, A, B, R>(
+    a: &A,
+    b: &B,
+    config: &GjkConfig<V::Scalar>,
+    cache: Option<&mut SimplexCache<V>>,
+    recorder: &mut R,
+) -> DistanceResult<V>
+where
+    V: Vector,
+    A: SupportMap<V> + ?Sized,
+    B: SupportMap<V> + ?Sized,
+    R: Recorder<V> + ?Sized,
+{
+    let mut gjk = GjkSolver::new(*config);
+    let mut start = [(SupportPoint::default(), V::ZERO); MAX_SIMPLEX_POINTS];
+    let n = match &cache {
+        Some(c) if !c.is_empty() => c.rebuild(a, b, &mut start),
+        _ => 0,
+    };
+    let mut step = if n > 0 {
+        gjk.start_from(&start[..n])
+    } else {
+        let d = initial_direction(a, b);
+        gjk.start(minkowski_support(a, b, d), d)
+    };
+    // Bounded: the solver finishes within its step budget.
+    for _ in 0..gjk.step_budget() {
+        if step != Step::Continue {
+            break;
+        }
+        let d = gjk.direction();
+        let p = minkowski_support(a, b, d);
+        step = gjk.step(p);
+        if R::ENABLED {
+            let (lower_bound, upper_bound) = gjk.distance_bounds();
+            recorder.record(&Iteration {
+                iteration: gjk.iterations(),
+                direction: d,
+                support: p,
+                simplex: *gjk.simplex(),
+                closest: gjk.closest_point(),
+                lower_bound,
+                upper_bound,
+            });
+        }
+    }
+    let result = gjk.result();
+    if let Some(c) = cache {
+        if result.status == Status::InvalidInput {
+            c.clear();
+        } else {
+            c.store(&result.simplex);
+        }
+    }
+    result
+}
+
+/// Why a boolean test gave no answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GjkError {
+    /// A support point held NaN or infinity.
+    InvalidInput,
+    /// The iteration cap was reached before a separating plane or an
+    /// enclosing simplex was found.
+    IterationLimit,
+}
+
+impl core::fmt::Display for GjkError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            GjkError::InvalidInput => f.write_str("a support point was NaN or infinite"),
+            GjkError::IterationLimit => f.write_str("GJK reached its iteration cap undecided"),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for GjkError {}
+
+/// Whether two convex shapes touch or overlap (the paper's "level 1").
+///
+/// `false` also for invalid input or an undecided test; use
+/// [`try_intersects`] to tell those apart.
+///
+/// ```
+/// use gjk_core::glam::Vec2;
+/// let a = [Vec2::ZERO, Vec2::X, Vec2::Y];
+/// let b = a.map(|p| p + Vec2::new(0.25, 0.25));
+/// assert!(gjk_core::intersects(&a, &b));
+/// ```
+pub fn intersects<V, A, B>(a: &A, b: &B) -> bool
+where
+    V: Vector,
+    A: SupportMap<V> + ?Sized,
+    B: SupportMap<V> + ?Sized,
+{
+    try_intersects(a, b).unwrap_or(false)
+}
+
+/// The boolean test, with its failure cases as errors.
+pub fn try_intersects<V, A, B>(a: &A, b: &B) -> Result<bool, GjkError>
+where
+    V: Vector,
+    A: SupportMap<V> + ?Sized,
+    B: SupportMap<V> + ?Sized,
+{
+    intersects_with(a, b, &GjkConfig::default(), None)
+}
+
+/// The boolean test with a configuration and an optional warm-start cache.
+///
+/// Touching shapes (distance within the zero band) count as intersecting,
+/// so this agrees with [`DistanceResult::intersects`] outside a band of
+/// `rel_tolerance` around the zero band's edge. It does no distance work:
+/// it stops at the first separating plane (a support point on the far side
+/// of the plane through the origin normal to `v`) or enclosing simplex, and
+/// in 2D also when the new support point closes a triangle around the
+/// origin with the current segment (the barycode paper, Section III).
+pub fn intersects_with<V, A, B>(
+    a: &A,
+    b: &B,
+    config: &GjkConfig<V::Scalar>,
+    cache: Option<&mut SimplexCache<V>>,
+) -> Result<bool, GjkError>
+where
+    V: Vector,
+    A: SupportMap<V> + ?Sized,
+    B: SupportMap<V> + ?Sized,
+{
+    let config = config.sanitized();
+    let mut simplex = Simplex::<V>::default();
+    let mut start = [(SupportPoint::default(), V::ZERO); MAX_SIMPLEX_POINTS];
+    let n = match &cache {
+        Some(c) if !c.is_empty() => c.rebuild(a, b, &mut start),
+        _ => 0,
+    };
+    let mut scale = V::Scalar::ZERO;
+    if n == 0 {
+        let d = initial_direction(a, b);
+        start[0] = (minkowski_support(a, b, d), d);
+    }
+    for &(p, d) in &start[..n.max(1)] {
+        if !p.is_finite() {
+            return Err(GjkError::InvalidInput);
+        }
+        if !simplex.points().iter().any(|q| q.w == p.w) {
+            scale = scale.max(p.w.max_abs());
+            simplex.push(p, d);
+        }
+    }
+    let outcome = boolean_loop(a, b, &config, &mut simplex, scale);
+    if let Some(c) = cache {
+        match outcome {
+            Err(GjkError::InvalidInput) => c.clear(),
+            _ => c.store(&simplex),
+        }
+    }
+    outcome
+}
+
+/// The boolean GJK loop on a started simplex.
+fn boolean_loop<V, A, B>(
+    a: &A,
+    b: &B,
+    config: &GjkConfig<V::Scalar>,
+    simplex: &mut Simplex<V>,
+    mut scale: V::Scalar,
+) -> Result<bool, GjkError>
+where
+    V: Vector,
+    A: SupportMap<V> + ?Sized,
+    B: SupportMap<V> + ?Sized,
+{
+    let full_mask = |n: usize| 0b1111u8 >> (MAX_SIMPLEX_POINTS - n);
+    let w = simplex.w_array();
+    let n = simplex.len();
+    let r = V::solve_simplex(&w, n);
+    if n == V::DIM + 1 && r.mask == full_mask(n) {
+        simplex.reduce(&r);
+        return Ok(true);
+    }
+    let mut v = r.point(&w);
+    simplex.reduce(&r);
+    let mut vv = v.length_squared();
+    // Bounded by the iteration cap; every pass either exits or strictly
+    // shrinks |v|.
+    for _ in 0..config.max_iterations {
+        let band = config.zero_tolerance * scale;
+        // Exit: the origin is within the zero band of the simplex.
+        if vv <= band * band {
+            return Ok(true);
+        }
+        let d = -v;
+        let p = minkowski_support(a, b, d);
+        if !p.is_finite() {
+            return Err(GjkError::InvalidInput);
+        }
+        scale = scale.max(p.w.max_abs());
+        let band = config.zero_tolerance * scale;
+        let vw = v.dot(p.w);
+        // Exit: separating plane. Every point of A − B has x·v ≥ v·w, so
+        // the distance is at least v·w/|v|, beyond the zero band.
+        if vw > V::Scalar::ZERO && vw * vw > band * band * vv {
+            return Ok(false);
+        }
+        // Exit (2D): the new point closes a triangle around the origin.
+        if simplex.len() == 2 && vw < V::Scalar::ZERO {
+            let pts = simplex.points();
+            if V::segment_cone_encloses_origin(pts[0].w, pts[1].w, p.w) {
+                simplex.push(p, d);
+                return Ok(true);
+            }
+        }
+        // Exit: converged or repeated vertex without reaching the origin.
+        let gap = vv - vw;
+        if gap <= config.rel_tolerance * vv || simplex.points().iter().any(|q| q.w == p.w) {
+            return Ok(false);
+        }
+        simplex.push(p, d);
+        let w = simplex.w_array();
+        let n = simplex.len();
+        let r = V::solve_simplex(&w, n);
+        // Exit: a full simplex encloses the origin.
+        if n == V::DIM + 1 && r.mask == full_mask(n) {
+            simplex.reduce(&r);
+            return Ok(true);
+        }
+        let v2 = r.point(&w);
+        let vv2 = v2.length_squared();
+        // Exit: no progress; |v| is the distance, beyond the band.
+        if !(vv2 < vv) {
+            simplex.pop();
+            return Ok(vv <= band * band);
+        }
+        simplex.reduce(&r);
+        v = v2;
+        vv = vv2;
+    }
+    Err(GjkError::IterationLimit)
+}

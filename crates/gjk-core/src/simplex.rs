@@ -1,0 +1,219 @@
+//! Support points and the simplex GJK keeps between iterations.
+
+use crate::real::Real;
+use crate::vector::Vector;
+
+/// Marker for "this support point is not a numbered vertex".
+pub const NO_INDEX: u32 = u32::MAX;
+
+/// Most points a simplex holds (a tetrahedron in 3D; a triangle uses 3 in 2D).
+pub const MAX_SIMPLEX_POINTS: usize = 4;
+
+/// A point of the Minkowski difference `A − B` with the two points it came from.
+///
+/// `w = a − b`, where `a` is the support point of shape A along the search
+/// direction `d` and `b` the support point of shape B along `−d`.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SupportPoint<V> {
+    /// `a − b`, the point of the Minkowski difference.
+    pub w: V,
+    /// The support point of shape A.
+    pub a: V,
+    /// The support point of shape B.
+    pub b: V,
+    /// Vertex index of `a` in A, or [`NO_INDEX`].
+    pub index_a: u32,
+    /// Vertex index of `b` in B, or [`NO_INDEX`].
+    pub index_b: u32,
+}
+
+impl<V: Vector> SupportPoint<V> {
+    /// A support point from the two shape points, without vertex indices.
+    #[inline]
+    pub fn new(a: V, b: V) -> Self {
+        Self { w: a - b, a, b, index_a: NO_INDEX, index_b: NO_INDEX }
+    }
+
+    /// A support point from the two shape points and their vertex indices.
+    #[inline]
+    pub fn with_indices(a: V, index_a: u32, b: V, index_b: u32) -> Self {
+        Self { w: a - b, a, b, index_a, index_b }
+    }
+
+    /// Whether all three points are finite.
+    #[inline]
+    pub fn is_finite(&self) -> bool {
+        self.w.is_finite() && self.a.is_finite() && self.b.is_finite()
+    }
+}
+
+/// Result of a sub-distance solve: which of the input points the closest
+/// point needs (`mask`, bit `i` for point `i`) and its barycentric
+/// coordinates (indexed like the input; zero for dropped points).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Reduced<S> {
+    /// Bit `i` set when input point `i` is kept.
+    pub mask: u8,
+    /// Barycentric coordinate of each input point (they sum to one).
+    pub lambda: [S; MAX_SIMPLEX_POINTS],
+}
+
+impl<S: Real> Reduced<S> {
+    /// Keep only input point `i`.
+    #[inline]
+    pub fn vertex(i: usize) -> Self {
+        let mut lambda = [S::ZERO; MAX_SIMPLEX_POINTS];
+        lambda[i] = S::ONE;
+        Self { mask: 1 << i, lambda }
+    }
+
+    /// Keep input points `i` and `j` with weights `li` and `lj`.
+    #[inline]
+    pub fn edge(i: usize, li: S, j: usize, lj: S) -> Self {
+        let mut lambda = [S::ZERO; MAX_SIMPLEX_POINTS];
+        lambda[i] = li;
+        lambda[j] = lj;
+        Self { mask: (1 << i) | (1 << j), lambda }
+    }
+
+    /// The point `Σ λᵢ wᵢ`.
+    #[inline]
+    pub fn point<V: Vector<Scalar = S>>(&self, w: &[V; MAX_SIMPLEX_POINTS]) -> V {
+        let mut p = V::ZERO;
+        for (i, wi) in w.iter().enumerate() {
+            if self.mask & (1 << i) != 0 {
+                p = p + *wi * self.lambda[i];
+            }
+        }
+        p
+    }
+}
+
+/// The simplex of the Minkowski difference that GJK keeps: up to
+/// [`MAX_SIMPLEX_POINTS`] support points with the barycentric coordinates of
+/// the current closest point, and the search direction each point came from
+/// (used to rebuild the simplex when warm starting).
+#[derive(Clone, Copy, Debug)]
+pub struct Simplex<V: Vector> {
+    points: [SupportPoint<V>; MAX_SIMPLEX_POINTS],
+    dirs: [V; MAX_SIMPLEX_POINTS],
+    lambda: [V::Scalar; MAX_SIMPLEX_POINTS],
+    len: u8,
+}
+
+impl<V: Vector> Default for Simplex<V> {
+    fn default() -> Self {
+        Self {
+            points: [SupportPoint::default(); MAX_SIMPLEX_POINTS],
+            dirs: [V::ZERO; MAX_SIMPLEX_POINTS],
+            lambda: [V::Scalar::ZERO; MAX_SIMPLEX_POINTS],
+            len: 0,
+        }
+    }
+}
+
+impl<V: Vector> Simplex<V> {
+    /// A simplex of one point (barycentric weight 1).
+    #[inline]
+    pub fn from_point(p: SupportPoint<V>, dir: V) -> Self {
+        let mut s = Self::default();
+        s.points[0] = p;
+        s.dirs[0] = dir;
+        s.lambda[0] = V::Scalar::ONE;
+        s.len = 1;
+        s
+    }
+
+    /// Number of points (1 to 4; 0 only before a query starts).
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether the simplex holds no point.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The support points.
+    #[inline]
+    pub fn points(&self) -> &[SupportPoint<V>] {
+        &self.points[..self.len()]
+    }
+
+    /// The search directions the points came from (same order as [`Self::points`]).
+    #[inline]
+    pub fn directions(&self) -> &[V] {
+        &self.dirs[..self.len()]
+    }
+
+    /// Barycentric coordinates of the closest point (same order as [`Self::points`]).
+    #[inline]
+    pub fn barycentric(&self) -> &[V::Scalar] {
+        &self.lambda[..self.len()]
+    }
+
+    /// The closest point of the simplex to the origin, `Σ λᵢ wᵢ`.
+    #[inline]
+    pub fn closest_point(&self) -> V {
+        let mut v = V::ZERO;
+        for i in 0..self.len() {
+            v = v + self.points[i].w * self.lambda[i];
+        }
+        v
+    }
+
+    /// The witness points `(Σ λᵢ aᵢ, Σ λᵢ bᵢ)` on A and B.
+    #[inline]
+    pub fn witness_points(&self) -> (V, V) {
+        let (mut pa, mut pb) = (V::ZERO, V::ZERO);
+        for i in 0..self.len() {
+            pa = pa + self.points[i].a * self.lambda[i];
+            pb = pb + self.points[i].b * self.lambda[i];
+        }
+        (pa, pb)
+    }
+
+    /// The Minkowski-difference points, padded to four.
+    #[inline]
+    pub(crate) fn w_array(&self) -> [V; MAX_SIMPLEX_POINTS] {
+        let mut w = [V::ZERO; MAX_SIMPLEX_POINTS];
+        for (i, wi) in w.iter_mut().enumerate().take(self.len()) {
+            *wi = self.points[i].w;
+        }
+        w
+    }
+
+    /// Appends a point (the caller guarantees room).
+    #[inline]
+    pub(crate) fn push(&mut self, p: SupportPoint<V>, dir: V) {
+        let i = self.len();
+        debug_assert!(i < MAX_SIMPLEX_POINTS);
+        self.points[i] = p;
+        self.dirs[i] = dir;
+        self.lambda[i] = V::Scalar::ZERO;
+        self.len += 1;
+    }
+
+    /// Drops the last point pushed (undoing [`Self::push`] before a reduce).
+    #[inline]
+    pub(crate) fn pop(&mut self) {
+        self.len = self.len.saturating_sub(1);
+    }
+
+    /// Keeps the points named in `r.mask` with their barycentric coordinates.
+    #[inline]
+    pub(crate) fn reduce(&mut self, r: &Reduced<V::Scalar>) {
+        let mut k = 0;
+        for i in 0..self.len() {
+            if r.mask & (1 << i) != 0 {
+                self.points[k] = self.points[i];
+                self.dirs[k] = self.dirs[i];
+                self.lambda[k] = r.lambda[i];
+                k += 1;
+            }
+        }
+        self.len = k as u8;
+    }
+}

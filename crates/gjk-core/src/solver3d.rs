@@ -1,0 +1,152 @@
+//! 3D sub-distance solver: signed volumes, after Montanari, Petrinic and
+//! Barbieri, "Improving the GJK algorithm for faster and more reliable
+//! distance queries between convex objects" (ACM TOG 36(3), 2017).
+//!
+//! The barycentric coordinates of the origin (or of its projection onto the
+//! simplex's affine hull) are ratios of signed volumes or areas. When every
+//! numerator has the sign of the denominator the closest point is inside;
+//! otherwise the sub-simplices facing the origin are solved and the nearest
+//! kept. Classification is by signs only, so degenerate simplices (zero
+//! volume or area) fall through to their faces instead of dividing by zero,
+//! and the weights returned are always a convex combination.
+
+use crate::real::Real;
+use crate::simplex::{MAX_SIMPLEX_POINTS, Reduced};
+use crate::solver2d::s1d;
+use crate::vector::Vector3;
+
+/// Closest point of the simplex `w[..n]` (n = 1 to 4) to the origin.
+#[inline]
+pub fn solve<V: Vector3>(w: &[V; MAX_SIMPLEX_POINTS], n: usize) -> Reduced<V::Scalar> {
+    match n {
+        0 | 1 => Reduced::vertex(0),
+        2 => s1d(w, 0, 1),
+        3 => s2d(w, 0, 1, 2),
+        _ => s3d(w),
+    }
+}
+
+/// Whether the weight `s / d` is strictly positive.
+#[inline]
+fn positive_weight<S: Real>(d: S, s: S) -> bool {
+    if d > S::ZERO { s > S::ZERO } else { s < S::ZERO }
+}
+
+/// `a · (b × c)`.
+#[inline]
+fn det3<V: Vector3>(a: V, b: V, c: V) -> V::Scalar {
+    a.dot(b.cross(c))
+}
+
+/// Keeps the candidate with the smaller closest-point norm.
+#[inline]
+fn keep_nearer<V: Vector3>(
+    w: &[V; MAX_SIMPLEX_POINTS],
+    best: &mut Option<(Reduced<V::Scalar>, V::Scalar)>,
+    r: Reduced<V::Scalar>,
+) {
+    let d = r.point(w).length_squared();
+    match best {
+        Some((_, bd)) if !(d < *bd) => {}
+        _ => *best = Some((r, d)),
+    }
+}
+
+/// S2D: closest point of triangle `w[i] w[j] w[k]` to the origin.
+///
+/// Projects the origin onto the triangle's plane, then computes barycentric
+/// coordinates from signed areas in the coordinate plane where the triangle's
+/// projection is largest (the best-conditioned of the three).
+#[inline]
+pub fn s2d<V: Vector3>(w: &[V; MAX_SIMPLEX_POINTS], i: usize, j: usize, k: usize) -> Reduced<V::Scalar> {
+    let (a, b, c) = (w[i], w[j], w[k]);
+    let n = (b - a).cross(c - a);
+    let nn = n.length_squared();
+    let z = V::Scalar::ZERO;
+    if nn > z && nn.is_finite() {
+        // Orthogonal projection of the origin onto the plane.
+        let p = n * (a.dot(n) / nn);
+        // Axis of the largest normal component: drop it.
+        let (nx, ny, nz) = (n.get(0).abs(), n.get(1).abs(), n.get(2).abs());
+        let (x, y, axis) = if nx >= ny && nx >= nz {
+            (1, 2, 0)
+        } else if ny >= nz {
+            (2, 0, 1)
+        } else {
+            (0, 1, 2)
+        };
+        let mu = n.get(axis);
+        let area = |p0: V, p1: V| {
+            let (ux, uy) = (p0.get(x) - p.get(x), p0.get(y) - p.get(y));
+            let (vx, vy) = (p1.get(x) - p.get(x), p1.get(y) - p.get(y));
+            ux * vy - uy * vx
+        };
+        let ca = area(b, c);
+        let cb = area(c, a);
+        let cc = area(a, b);
+        let (pa, pb, pc) = (positive_weight(mu, ca), positive_weight(mu, cb), positive_weight(mu, cc));
+        if pa && pb && pc {
+            let mut lambda = [z; MAX_SIMPLEX_POINTS];
+            lambda[i] = ca / mu;
+            lambda[j] = cb / mu;
+            lambda[k] = V::Scalar::ONE - lambda[i] - lambda[j];
+            return Reduced { mask: (1 << i) | (1 << j) | (1 << k), lambda };
+        }
+        // Outside: the nearest of the edges facing the projected origin.
+        let mut best = None;
+        if !pa {
+            keep_nearer(w, &mut best, s1d(w, j, k));
+        }
+        if !pb {
+            keep_nearer(w, &mut best, s1d(w, i, k));
+        }
+        if !pc {
+            keep_nearer(w, &mut best, s1d(w, i, j));
+        }
+        if let Some((r, _)) = best {
+            return r;
+        }
+    }
+    // Degenerate (collinear or coincident points): all three edges.
+    let mut best = None;
+    keep_nearer(w, &mut best, s1d(w, i, j));
+    keep_nearer(w, &mut best, s1d(w, j, k));
+    keep_nearer(w, &mut best, s1d(w, i, k));
+    best.map_or(Reduced::vertex(i), |(r, _)| r)
+}
+
+/// S3D: closest point of tetrahedron `w[0..4]` to the origin.
+#[inline]
+pub fn s3d<V: Vector3>(w: &[V; MAX_SIMPLEX_POINTS]) -> Reduced<V::Scalar> {
+    // Cofactors: the signed volumes with the origin in place of each vertex.
+    let c = [
+        det3(w[1], w[2], w[3]),
+        -det3(w[0], w[2], w[3]),
+        det3(w[0], w[1], w[3]),
+        -det3(w[0], w[1], w[2]),
+    ];
+    let d = c[0] + c[1] + c[2] + c[3];
+    let inside = [
+        positive_weight(d, c[0]),
+        positive_weight(d, c[1]),
+        positive_weight(d, c[2]),
+        positive_weight(d, c[3]),
+    ];
+    if inside.iter().all(|&b| b) {
+        let mut lambda = [V::Scalar::ZERO; MAX_SIMPLEX_POINTS];
+        lambda[0] = c[0] / d;
+        lambda[1] = c[1] / d;
+        lambda[2] = c[2] / d;
+        lambda[3] = V::Scalar::ONE - lambda[0] - lambda[1] - lambda[2];
+        return Reduced { mask: 0b1111, lambda };
+    }
+    // Faces opposite a vertex with a non-positive weight face the origin.
+    const FACES: [(usize, usize, usize); 4] = [(1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2)];
+    let mut best = None;
+    for (f, &(i, j, k)) in FACES.iter().enumerate() {
+        if !inside[f] {
+            keep_nearer(w, &mut best, s2d(w, i, j, k));
+        }
+    }
+    best.map_or(Reduced::vertex(0), |(r, _)| r)
+}

@@ -1,0 +1,241 @@
+//! The vector abstraction: [`Vector`] is implemented for glam's `Vec2`,
+//! `DVec2`, `Vec3` and `DVec3`, so every query works in 2D and 3D, f32 and f64.
+
+use core::fmt::Debug;
+use core::ops::{Add, Mul, Neg, Sub};
+
+use glam::{DVec2, DVec3, Vec2, Vec3};
+
+use crate::real::Real;
+use crate::simplex::Reduced;
+use crate::{solver2d, solver3d};
+
+/// A point or direction in 2D or 3D space.
+///
+/// The dimension-specific parts of GJK (the sub-distance solver and the
+/// normal of a simplex facet) are reached through this trait, so the main
+/// loop is written once.
+pub trait Vector:
+    Copy
+    + Debug
+    + PartialEq
+    + Default
+    + Send
+    + Sync
+    + 'static
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Neg<Output = Self>
+    + Mul<Self::Scalar, Output = Self>
+{
+    /// The scalar type (`f32` or `f64`).
+    type Scalar: Real;
+    /// Number of coordinates (2 or 3).
+    const DIM: usize;
+    /// The zero vector.
+    const ZERO: Self;
+    /// The unit vector along the first axis.
+    const X: Self;
+
+    /// Dot product.
+    fn dot(self, rhs: Self) -> Self::Scalar;
+    /// Euclidean length.
+    fn length(self) -> Self::Scalar;
+    /// Squared length.
+    #[inline]
+    fn length_squared(self) -> Self::Scalar {
+        self.dot(self)
+    }
+    /// Largest absolute coordinate (the infinity norm).
+    fn max_abs(self) -> Self::Scalar;
+    /// Whether every coordinate is finite.
+    fn is_finite(self) -> bool;
+    /// `self / |self|`, or `None` when the length is zero or not finite.
+    fn try_normalize(self) -> Option<Self>;
+    /// Unit vector along axis `i` (`i < DIM`; larger values wrap).
+    fn axis(i: usize) -> Self;
+
+    /// Closest point of the simplex `w[..n]` to the origin: the minimal subset
+    /// that holds it and its barycentric coordinates (the sub-distance problem).
+    #[doc(hidden)]
+    fn solve_simplex(w: &[Self; 4], n: usize) -> Reduced<Self::Scalar>;
+
+    /// A unit normal of the facet spanned by `w` (`DIM` points: a segment in
+    /// 2D, a triangle in 3D), or `None` when the facet is degenerate.
+    #[doc(hidden)]
+    fn facet_normal(w: &[Self]) -> Option<Self>;
+
+    /// Any unit vector orthogonal to the affine hull of `w[..n]` (`n < DIM`).
+    #[doc(hidden)]
+    fn orthogonal_to(w: &[Self]) -> Self;
+
+    /// 2D-only early exit of the boolean test: whether the triangle `a, b, c`
+    /// surely encloses the origin, given that `c` lies beyond the origin as
+    /// seen from the segment `a b`. Always `false` in 3D.
+    #[doc(hidden)]
+    #[inline]
+    fn segment_cone_encloses_origin(_a: Self, _b: Self, _c: Self) -> bool {
+        false
+    }
+}
+
+/// 2D-specific operations used by the 2D sub-distance solver.
+pub trait Vector2: Vector {
+    /// Builds a vector from coordinates.
+    fn new2(x: Self::Scalar, y: Self::Scalar) -> Self;
+    /// First coordinate.
+    fn x(self) -> Self::Scalar;
+    /// Second coordinate.
+    fn y(self) -> Self::Scalar;
+    /// 2D cross product `self.x * rhs.y - self.y * rhs.x`.
+    #[inline]
+    fn perp_dot(self, rhs: Self) -> Self::Scalar {
+        self.x() * rhs.y() - self.y() * rhs.x()
+    }
+}
+
+/// 3D-specific operations used by the 3D sub-distance solver.
+pub trait Vector3: Vector {
+    /// Builds a vector from coordinates.
+    fn new3(x: Self::Scalar, y: Self::Scalar, z: Self::Scalar) -> Self;
+    /// Coordinate `i` (0, 1 or 2).
+    fn get(self, i: usize) -> Self::Scalar;
+    /// Cross product.
+    fn cross(self, rhs: Self) -> Self;
+}
+
+macro_rules! impl_common {
+    ($v:ty, $s:ty, $dim:expr) => {
+        type Scalar = $s;
+        const DIM: usize = $dim;
+        const ZERO: Self = <$v>::ZERO;
+        const X: Self = <$v>::X;
+        #[inline]
+        fn dot(self, rhs: Self) -> $s {
+            <$v>::dot(self, rhs)
+        }
+        #[inline]
+        fn length(self) -> $s {
+            <$v>::length(self)
+        }
+        #[inline]
+        fn max_abs(self) -> $s {
+            self.abs().max_element()
+        }
+        #[inline]
+        fn is_finite(self) -> bool {
+            <$v>::is_finite(self)
+        }
+        #[inline]
+        fn try_normalize(self) -> Option<Self> {
+            <$v>::try_normalize(self)
+        }
+        #[inline]
+        fn axis(i: usize) -> Self {
+            let mut v = <$v>::ZERO;
+            v[i % $dim] = 1.0;
+            v
+        }
+    };
+}
+
+macro_rules! impl_vec2 {
+    ($v:ty, $s:ty) => {
+        impl Vector for $v {
+            impl_common!($v, $s, 2);
+            #[inline]
+            fn solve_simplex(w: &[Self; 4], n: usize) -> Reduced<$s> {
+                solver2d::solve(w, n)
+            }
+            #[inline]
+            fn facet_normal(w: &[Self]) -> Option<Self> {
+                (w[1] - w[0]).perp().try_normalize()
+            }
+            #[inline]
+            fn orthogonal_to(_w: &[Self]) -> Self {
+                <$v>::X
+            }
+            #[inline]
+            fn segment_cone_encloses_origin(a: Self, b: Self, c: Self) -> bool {
+                solver2d::cone_encloses_origin(a, b, c)
+            }
+        }
+        impl Vector2 for $v {
+            #[inline]
+            fn new2(x: $s, y: $s) -> Self {
+                <$v>::new(x, y)
+            }
+            #[inline]
+            fn x(self) -> $s {
+                self.x
+            }
+            #[inline]
+            fn y(self) -> $s {
+                self.y
+            }
+        }
+    };
+}
+
+macro_rules! impl_vec3 {
+    ($v:ty, $s:ty) => {
+        impl Vector for $v {
+            impl_common!($v, $s, 3);
+            #[inline]
+            fn solve_simplex(w: &[Self; 4], n: usize) -> Reduced<$s> {
+                solver3d::solve(w, n)
+            }
+            #[inline]
+            fn facet_normal(w: &[Self]) -> Option<Self> {
+                (w[1] - w[0]).cross(w[2] - w[0]).try_normalize()
+            }
+            #[inline]
+            fn orthogonal_to(w: &[Self]) -> Self {
+                if w.len() >= 2 {
+                    let d = w[1] - w[0];
+                    if let Some(n) = d.any_orthonormal_vector_checked() {
+                        return n;
+                    }
+                }
+                <$v>::X
+            }
+        }
+        impl Vector3 for $v {
+            #[inline]
+            fn new3(x: $s, y: $s, z: $s) -> Self {
+                <$v>::new(x, y, z)
+            }
+            #[inline]
+            fn get(self, i: usize) -> $s {
+                self[i]
+            }
+            #[inline]
+            fn cross(self, rhs: Self) -> Self {
+                <$v>::cross(self, rhs)
+            }
+        }
+    };
+}
+
+impl_vec2!(Vec2, f32);
+impl_vec2!(DVec2, f64);
+impl_vec3!(Vec3, f32);
+impl_vec3!(DVec3, f64);
+
+/// Private helper: an orthonormal vector to `d`, or `None` when `d` is ~zero.
+trait AnyOrthonormal: Sized {
+    fn any_orthonormal_vector_checked(self) -> Option<Self>;
+}
+
+macro_rules! impl_any_ortho {
+    ($v:ty) => {
+        impl AnyOrthonormal for $v {
+            #[inline]
+            fn any_orthonormal_vector_checked(self) -> Option<Self> {
+                self.try_normalize().map(|u| u.any_orthonormal_vector())
+            }
+        }
+    };
+}
+impl_any_ortho!(Vec3);
+impl_any_ortho!(DVec3);
