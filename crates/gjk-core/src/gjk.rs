@@ -40,12 +40,11 @@ pub struct GjkConfig<S> {
     pub max_iterations: u32,
     /// Relative accuracy of a converged distance: the loop stops when the
     /// gap between the upper bound `|v|` and the lower bound `v·w/|v|` is at
-    /// most `rel_tolerance · |v|`.
+    /// most `rel_tolerance · max(|v|, scale)`.
     pub rel_tolerance: S,
     /// Scale-relative zero: with `scale` the largest coordinate magnitude of
     /// the Minkowski-difference points seen, distances up to
-    /// `zero_tolerance · scale` count as contact. The loop also stops when
-    /// the distance gap falls below this band.
+    /// `zero_tolerance · scale` count as contact.
     pub zero_tolerance: S,
 }
 
@@ -365,9 +364,11 @@ impl<V: Vector> GjkSolver<V> {
         }
         let band = self.band();
         let gap = self.vv - vw;
-        // Exit 1, converged: the new support point is no closer than |v| by
-        // more than the relative tolerance or the zero band.
-        if gap <= self.config.rel_tolerance * self.vv || gap * gap <= self.vv * band * band {
+        // Exit 1, converged: the gap between the upper bound |v| and the
+        // lower bound v·w/|v| is within the relative tolerance of |v|, or of
+        // the shapes' scale (so that near-contact distances converge too).
+        let abs = self.config.rel_tolerance * self.scale;
+        if gap <= self.config.rel_tolerance * self.vv || gap * gap <= self.vv * abs * abs {
             return self.finish_converged();
         }
         // Exit 2, repeated vertex: the simplex cannot grow, so |v| is final.

@@ -72,6 +72,9 @@ impl<V: Vector, T: SupportMap<V> + ?Sized> SupportMap<V> for &T {
 
 /// A point set is the support mapping of its convex hull (linear scan).
 ///
+/// Dot products are taken relative to the first point, so a small shape far
+/// from the origin picks its support vertex as accurately as near it.
+///
 /// An empty slice has no points: its support is NaN, which every query
 /// reports as [`crate::Status::InvalidInput`]. A NaN coordinate anywhere in
 /// the slice is likewise passed on, never silently skipped.
@@ -87,11 +90,11 @@ impl<V: Vector> SupportMap<V> for [V] {
             return (nan_vector(), NO_INDEX);
         };
         let mut best = first;
-        let mut best_dot = first.dot(dir);
+        let mut best_dot = V::Scalar::ZERO;
         let mut best_i = 0usize;
-        let mut nan = !(best_dot == best_dot);
+        let mut nan = !first.is_finite() || !dir.is_finite();
         for (i, &p) in self.iter().enumerate().skip(1) {
-            let d = p.dot(dir);
+            let d = (p - first).dot(dir);
             nan |= !(d == d);
             if d > best_dot {
                 best = p;

@@ -1,0 +1,412 @@
+//! Test support: a seeded RNG, shape generators and independent oracles.
+//!
+//! The oracles share no code with the library:
+//! - [`brute_distance_2d`] / [`brute_distance_3d`]: minimum over every
+//!   feature pair of the two point sets (segment–segment in 2D;
+//!   vertex–triangle and segment–segment in 3D), in f64. Exact for disjoint
+//!   hulls, since the closest pair always lies on such a pair.
+//! - [`reference_gjk`]: the divide-and-conquer least-squares GJK of the
+//!   seed document, a slow but simple second opinion.
+#![allow(dead_code)]
+
+use glam::{DMat3, DQuat, DVec2, DVec3};
+
+/// SplitMix64: tiny, seeded, reproducible.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Self {
+        Rng(seed ^ 0x9E37_79B9_7F4A_7C15)
+    }
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// Uniform in [0, 1).
+    pub fn f64(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+    pub fn range(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * self.f64()
+    }
+    pub fn usize(&mut self, lo: usize, hi_incl: usize) -> usize {
+        lo + (self.next_u64() % (hi_incl - lo + 1) as u64) as usize
+    }
+    pub fn unit2(&mut self) -> DVec2 {
+        let a = self.range(0.0, std::f64::consts::TAU);
+        DVec2::new(a.cos(), a.sin())
+    }
+    pub fn unit3(&mut self) -> DVec3 {
+        loop {
+            let v = DVec3::new(self.range(-1.0, 1.0), self.range(-1.0, 1.0), self.range(-1.0, 1.0));
+            let l = v.length_squared();
+            if l > 1e-4 && l <= 1.0 {
+                return v / l.sqrt();
+            }
+        }
+    }
+    pub fn quat(&mut self) -> DQuat {
+        let axis = self.unit3();
+        DQuat::from_axis_angle(axis, self.range(0.0, std::f64::consts::TAU))
+    }
+}
+
+/// A random convex polygon: `n` points on an ellipse (all in convex
+/// position), rotated, centred at the origin.
+pub fn polygon(rng: &mut Rng, n: usize) -> Vec<DVec2> {
+    let (rx, ry) = (rng.range(0.5, 2.0), rng.range(0.5, 2.0));
+    let rot = rng.range(0.0, std::f64::consts::TAU);
+    let (s, c) = rot.sin_cos();
+    let mut angles: Vec<f64> = (0..n).map(|_| rng.range(0.0, std::f64::consts::TAU)).collect();
+    angles.sort_by(f64::total_cmp);
+    angles
+        .into_iter()
+        .map(|a| {
+            let p = DVec2::new(rx * a.cos(), ry * a.sin());
+            DVec2::new(c * p.x - s * p.y, s * p.x + c * p.y)
+        })
+        .collect()
+}
+
+/// A random convex polyhedron's vertices: `n` points on an ellipsoid.
+pub fn polyhedron(rng: &mut Rng, n: usize) -> Vec<DVec3> {
+    let radii = DVec3::new(rng.range(0.5, 2.0), rng.range(0.5, 2.0), rng.range(0.5, 2.0));
+    let q = rng.quat();
+    (0..n).map(|_| q * (rng.unit3() * radii)).collect()
+}
+
+pub fn centroid2(p: &[DVec2]) -> DVec2 {
+    p.iter().copied().sum::<DVec2>() / p.len() as f64
+}
+pub fn centroid3(p: &[DVec3]) -> DVec3 {
+    p.iter().copied().sum::<DVec3>() / p.len() as f64
+}
+
+/// Squared distance between segments `p0 p1` and `q0 q1`.
+pub fn segment_segment_sq3(p0: DVec3, p1: DVec3, q0: DVec3, q1: DVec3) -> f64 {
+    segment_segment3(p0, p1, q0, q1).0
+}
+
+/// Closest points between segments `p0 p1` and `q0 q1`, Ericson's clamped
+/// solution (Real-Time Collision Detection 5.1.9): `(squared distance, on
+/// first, on second)`.
+pub fn segment_segment3(p0: DVec3, p1: DVec3, q0: DVec3, q1: DVec3) -> (f64, DVec3, DVec3) {
+    let d1 = p1 - p0;
+    let d2 = q1 - q0;
+    let r = p0 - q0;
+    let a = d1.dot(d1);
+    let e = d2.dot(d2);
+    let f = d2.dot(r);
+    let (s, t);
+    if a <= 1e-300 && e <= 1e-300 {
+        return (r.length_squared(), p0, q0);
+    }
+    if a <= 1e-300 {
+        s = 0.0;
+        t = (f / e).clamp(0.0, 1.0);
+    } else {
+        let c = d1.dot(r);
+        if e <= 1e-300 {
+            t = 0.0;
+            s = (-c / a).clamp(0.0, 1.0);
+        } else {
+            let b = d1.dot(d2);
+            let denom = a * e - b * b;
+            let mut s0 = if denom > 0.0 { ((b * f - c * e) / denom).clamp(0.0, 1.0) } else { 0.0 };
+            let mut t0 = (b * s0 + f) / e;
+            if t0 < 0.0 {
+                t0 = 0.0;
+                s0 = (-c / a).clamp(0.0, 1.0);
+            } else if t0 > 1.0 {
+                t0 = 1.0;
+                s0 = ((b - c) / a).clamp(0.0, 1.0);
+            }
+            s = s0;
+            t = t0;
+        }
+    }
+    let c1 = p0 + d1 * s;
+    let c2 = q0 + d2 * t;
+    ((c1 - c2).length_squared(), c1, c2)
+}
+
+/// Closest point of triangle `a b c` to `p` (Ericson 5.1.5, Voronoi
+/// regions); degenerate triangles are handled through their edges.
+pub fn point_triangle(p: DVec3, a: DVec3, b: DVec3, c: DVec3) -> DVec3 {
+    let n = (b - a).cross(c - a);
+    if n.length_squared() <= 1e-24 * (b - a).length_squared().max((c - a).length_squared()).powi(2) {
+        let mut best = segment_segment3(p, p, a, b);
+        for (u, v) in [(b, c), (a, c)] {
+            let r = segment_segment3(p, p, u, v);
+            if r.0 < best.0 {
+                best = r;
+            }
+        }
+        return best.2;
+    }
+    let ab = b - a;
+    let ac = c - a;
+    let ap = p - a;
+    let d1 = ab.dot(ap);
+    let d2 = ac.dot(ap);
+    if d1 <= 0.0 && d2 <= 0.0 {
+        return a;
+    }
+    let bp = p - b;
+    let d3 = ab.dot(bp);
+    let d4 = ac.dot(bp);
+    if d3 >= 0.0 && d4 <= d3 {
+        return b;
+    }
+    let vc = d1 * d4 - d3 * d2;
+    if vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 {
+        let v = d1 / (d1 - d3);
+        return a + ab * v;
+    }
+    let cp = p - c;
+    let d5 = ab.dot(cp);
+    let d6 = ac.dot(cp);
+    if d6 >= 0.0 && d5 <= d6 {
+        return c;
+    }
+    let vb = d5 * d2 - d1 * d6;
+    if vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0 {
+        let w = d2 / (d2 - d6);
+        return a + ac * w;
+    }
+    let va = d3 * d6 - d5 * d4;
+    if va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0 {
+        let w = (d4 - d3) / ((d4 - d3) + (d5 - d6));
+        return b + (c - b) * w;
+    }
+    let denom = 1.0 / (va + vb + vc);
+    let v = vb * denom;
+    let w = vc * denom;
+    a + ab * v + ac * w
+}
+
+/// Brute-force distance between the hulls of two disjoint 2D point sets:
+/// the minimum over every pair of segments (point pairs included).
+pub fn brute_distance_2d(a: &[DVec2], b: &[DVec2]) -> f64 {
+    brute_closest_2d(a, b).0
+}
+
+/// [`brute_distance_2d`] with the closest points `(distance, on A, on B)`.
+pub fn brute_closest_2d(a: &[DVec2], b: &[DVec2]) -> (f64, DVec2, DVec2) {
+    let l = |p: DVec2| p.extend(0.0);
+    let mut best = (f64::INFINITY, DVec3::ZERO, DVec3::ZERO);
+    for i in 0..a.len() {
+        for j in i..a.len() {
+            for k in 0..b.len() {
+                for m in k..b.len() {
+                    let r = segment_segment3(l(a[i]), l(a[j]), l(b[k]), l(b[m]));
+                    if r.0 < best.0 {
+                        best = r;
+                    }
+                }
+            }
+        }
+    }
+    (best.0.sqrt(), best.1.truncate(), best.2.truncate())
+}
+
+/// Brute-force distance between the hulls of two disjoint 3D point sets:
+/// every vertex against every triangle (both ways) and every segment pair.
+pub fn brute_distance_3d(a: &[DVec3], b: &[DVec3]) -> f64 {
+    brute_closest_3d(a, b).0
+}
+
+/// [`brute_distance_3d`] with the closest points `(distance, on A, on B)`.
+pub fn brute_closest_3d(a: &[DVec3], b: &[DVec3]) -> (f64, DVec3, DVec3) {
+    let mut best = (f64::INFINITY, DVec3::ZERO, DVec3::ZERO);
+    // Vertices of `other` against triangles of `pts`; `flip` when `pts` is B.
+    let tri = |pts: &[DVec3], other: &[DVec3], flip: bool, best: &mut (f64, DVec3, DVec3)| {
+        for i in 0..pts.len() {
+            for j in i + 1..pts.len() {
+                for k in j + 1..pts.len() {
+                    for &p in other {
+                        let q = point_triangle(p, pts[i], pts[j], pts[k]);
+                        let d = (p - q).length_squared();
+                        if d < best.0 {
+                            *best = if flip { (d, p, q) } else { (d, q, p) };
+                        }
+                    }
+                }
+            }
+        }
+    };
+    if a.len() >= 3 {
+        tri(a, b, false, &mut best);
+    }
+    if b.len() >= 3 {
+        tri(b, a, true, &mut best);
+    }
+    for i in 0..a.len() {
+        for j in i..a.len() {
+            for k in 0..b.len() {
+                for m in k..b.len() {
+                    let r = segment_segment3(a[i], a[j], b[k], b[m]);
+                    if r.0 < best.0 {
+                        best = r;
+                    }
+                }
+            }
+        }
+    }
+    (best.0.sqrt(), best.1, best.2)
+}
+
+/// Support height of a point set along `n`: `max p·n`.
+pub fn height3(p: &[DVec3], n: DVec3) -> f64 {
+    p.iter().map(|q| q.dot(n)).fold(f64::NEG_INFINITY, f64::max)
+}
+pub fn height2(p: &[DVec2], n: DVec2) -> f64 {
+    p.iter().map(|q| q.dot(n)).fold(f64::NEG_INFINITY, f64::max)
+}
+
+/// Solves the normal equations `(HᵀH) t = Hᵀ o` by Gaussian elimination with
+/// partial pivoting (sizes up to 3); `None` when singular.
+fn least_squares(h: &[Vec<f64>], o: &[f64]) -> Option<Vec<f64>> {
+    let n = h.len(); // columns
+    let mut m = vec![vec![0.0; n + 1]; n];
+    for i in 0..n {
+        for j in 0..n {
+            m[i][j] = h[i].iter().zip(&h[j]).map(|(x, y)| x * y).sum();
+        }
+        m[i][n] = h[i].iter().zip(o).map(|(x, y)| x * y).sum();
+    }
+    for c in 0..n {
+        let p = (c..n).max_by(|&x, &y| m[x][c].abs().total_cmp(&m[y][c].abs()))?;
+        if m[p][c].abs() < 1e-300 {
+            return None;
+        }
+        m.swap(c, p);
+        for r in 0..n {
+            if r != c {
+                let f = m[r][c] / m[c][c];
+                for k in c..=n {
+                    m[r][k] -= f * m[c][k];
+                }
+            }
+        }
+    }
+    Some((0..n).map(|i| m[i][n] / m[i][i]).collect())
+}
+
+fn sub(a: &[f64], b: &[f64]) -> Vec<f64> {
+    a.iter().zip(b).map(|(x, y)| x - y).collect()
+}
+fn norm(a: &[f64]) -> f64 {
+    a.iter().map(|x| x * x).sum::<f64>().sqrt()
+}
+
+/// The seed's `closest-simplex-points`: closest pair of two simplices with
+/// matching vertex lists, by least squares on the affine hull and recursion
+/// into the leave-one-out faces when the solution is outside.
+pub fn closest_simplex_points(sa: &[Vec<f64>], sb: &[Vec<f64>]) -> (Vec<f64>, Vec<f64>) {
+    let obs = sub(&sa[0], &sb[0]);
+    let design: Vec<Vec<f64>> = (1..sa.len()).map(|i| sub(&obs, &sub(&sa[i], &sb[i]))).collect();
+    if let Some(t) = least_squares(&design, &obs) {
+        if t.iter().all(|&x| x > 0.0) && t.iter().sum::<f64>() < 1.0 {
+            let mut pa = sa[0].clone();
+            let mut pb = sb[0].clone();
+            for (i, &ti) in t.iter().enumerate() {
+                for d in 0..pa.len() {
+                    pa[d] += ti * (sa[i + 1][d] - sa[0][d]);
+                    pb[d] += ti * (sb[i + 1][d] - sb[0][d]);
+                }
+            }
+            return (pa, pb);
+        }
+    }
+    if sa.len() == 1 {
+        return (sa[0].clone(), sb[0].clone());
+    }
+    let mut best: Option<(Vec<f64>, Vec<f64>)> = None;
+    for skip in 0..sa.len() {
+        let la: Vec<_> = sa.iter().enumerate().filter(|(i, _)| *i != skip).map(|(_, p)| p.clone()).collect();
+        let lb: Vec<_> = sb.iter().enumerate().filter(|(i, _)| *i != skip).map(|(_, p)| p.clone()).collect();
+        let r = closest_simplex_points(&la, &lb);
+        if best.as_ref().is_none_or(|(x, y)| norm(&sub(&r.0, &r.1)) < norm(&sub(x, y))) {
+            best = Some(r);
+        }
+    }
+    best.expect("non-empty simplex")
+}
+
+/// The seed's whole GJK (divide-and-conquer least squares), on point sets
+/// given as coordinate vectors; returns the distance. Slow reference only.
+pub fn reference_gjk(a: &[Vec<f64>], b: &[Vec<f64>]) -> f64 {
+    let dim = a[0].len();
+    let support = |pts: &[Vec<f64>], d: &[f64]| {
+        pts.iter()
+            .max_by(|x, y| {
+                let dx: f64 = x.iter().zip(d).map(|(p, q)| p * q).sum();
+                let dy: f64 = y.iter().zip(d).map(|(p, q)| p * q).sum();
+                dx.total_cmp(&dy)
+            })
+            .unwrap()
+            .clone()
+    };
+    let centre = |pts: &[Vec<f64>]| {
+        (0..dim).map(|d| pts.iter().map(|p| p[d]).sum::<f64>() / pts.len() as f64).collect::<Vec<_>>()
+    };
+    let (mut sa, mut sb): (Vec<Vec<f64>>, Vec<Vec<f64>>) = (vec![], vec![]);
+    let mut closest = (centre(a), centre(b));
+    for _ in 0..1000 {
+        let dir = sub(&closest.0, &closest.1);
+        let neg: Vec<f64> = dir.iter().map(|x| -x).collect();
+        let ca = support(a, &neg);
+        let cb = support(b, &dir);
+        let lhs = -dir.iter().map(|x| x * x).sum::<f64>() + 1e-12;
+        let rhs: f64 = sub(&ca, &cb).iter().zip(&neg).map(|(x, y)| x * y).sum();
+        if lhs >= rhs {
+            break;
+        }
+        let mut na = vec![ca];
+        na.extend(sa.iter().cloned());
+        let mut nb = vec![cb];
+        nb.extend(sb.iter().cloned());
+        // Keep only the simplex vertices the closest point needs: the seed
+        // returns the sub-simplex; we re-derive it by dropping a vertex while
+        // the closest pair does not change.
+        let r = closest_simplex_points(&na, &nb);
+        let mut keep_a = na.clone();
+        let mut keep_b = nb.clone();
+        let mut i = 0;
+        while i < keep_a.len() && keep_a.len() > 1 {
+            let la: Vec<_> = keep_a.iter().enumerate().filter(|(k, _)| *k != i).map(|(_, p)| p.clone()).collect();
+            let lb: Vec<_> = keep_b.iter().enumerate().filter(|(k, _)| *k != i).map(|(_, p)| p.clone()).collect();
+            let r2 = closest_simplex_points(&la, &lb);
+            if (norm(&sub(&r2.0, &r2.1)) - norm(&sub(&r.0, &r.1))).abs() <= 1e-12 * (1.0 + norm(&r.0)) {
+                keep_a = la;
+                keep_b = lb;
+            } else {
+                i += 1;
+            }
+        }
+        sa = keep_a;
+        sb = keep_b;
+        if sa.len() > dim {
+            return 0.0;
+        }
+        closest = r;
+    }
+    norm(&sub(&closest.0, &closest.1))
+}
+
+pub fn v2(p: &[DVec2]) -> Vec<Vec<f64>> {
+    p.iter().map(|q| vec![q.x, q.y]).collect()
+}
+pub fn v3(p: &[DVec3]) -> Vec<Vec<f64>> {
+    p.iter().map(|q| vec![q.x, q.y, q.z]).collect()
+}
+
+/// A random rigid motion in 3D.
+pub fn rigid3(rng: &mut Rng, reach: f64) -> (DMat3, DVec3) {
+    let q = rng.quat();
+    (DMat3::from_quat(q), rng.unit3() * rng.range(0.0, reach))
+}
