@@ -392,7 +392,7 @@ impl<V: Vector> GjkSolver<V> {
         let vv = v.length_squared();
         // Exit 4, no progress: |v| must strictly decrease each iteration;
         // when rounding stops that, the previous simplex is the answer.
-        if !(vv < self.vv) {
+        if !vv.strictly_less(self.vv) {
             self.simplex.pop();
             return self.finish_converged();
         }
@@ -453,12 +453,12 @@ impl<V: Vector> GjkSolver<V> {
                 candidates[count] = d;
                 count += 1;
             }
-            if n == V::DIM {
-                if let Some(nrm) = V::facet_normal(&w[..n]) {
-                    candidates[count] = nrm;
-                    candidates[count + 1] = -nrm;
-                    count += 2;
-                }
+            if n == V::DIM
+                && let Some(nrm) = V::facet_normal(&w[..n])
+            {
+                candidates[count] = nrm;
+                candidates[count + 1] = -nrm;
+                count += 2;
             }
         }
         self.distance = V::Scalar::ZERO;

@@ -67,3 +67,8 @@ pub use real::Real;
 pub use simplex::{MAX_SIMPLEX_POINTS, NO_INDEX, Reduced, Simplex, SupportPoint};
 pub use support::{SupportFn, SupportMap, minkowski_support, support_fn};
 pub use vector::{Vector, Vector2, Vector3};
+
+/// The README's example, compiled and run as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;

@@ -455,7 +455,7 @@ where
         let v2 = r.point(&w);
         let vv2 = v2.length_squared();
         // Exit: no progress; |v| is the distance, beyond the band.
-        if !(vv2 < vv) {
+        if !vv2.strictly_less(vv) {
             simplex.pop();
             return Ok(vv <= band * band);
         }

@@ -34,6 +34,8 @@ pub trait Real:
     const MAX: Self;
     /// Positive infinity.
     const INFINITY: Self;
+    /// Not a number.
+    const NAN: Self;
 
     /// Default relative accuracy of a converged distance (see [`crate::GjkConfig::rel_tolerance`]).
     const DEFAULT_REL_TOLERANCE: Self;
@@ -46,6 +48,17 @@ pub trait Real:
     fn to_f64(self) -> f64;
     /// Whether the value is neither NaN nor infinite.
     fn is_finite(self) -> bool;
+    /// Whether the value is NaN.
+    #[inline]
+    fn is_nan(self) -> bool {
+        self.partial_cmp(&self).is_none()
+    }
+    /// `self < other`, false when either is NaN (spelled out for the
+    /// "must strictly decrease" checks, where NaN must mean "no").
+    #[inline]
+    fn strictly_less(self, other: Self) -> bool {
+        self.partial_cmp(&other) == Some(core::cmp::Ordering::Less)
+    }
     /// Absolute value.
     #[inline]
     fn abs(self) -> Self {
@@ -71,6 +84,7 @@ macro_rules! impl_real {
             const EPSILON: Self = <$t>::EPSILON;
             const MAX: Self = <$t>::MAX;
             const INFINITY: Self = <$t>::INFINITY;
+            const NAN: Self = <$t>::NAN;
             const DEFAULT_REL_TOLERANCE: Self = $rel;
             const DEFAULT_ZERO_TOLERANCE: Self = $zero;
             #[inline]

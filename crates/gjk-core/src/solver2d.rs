@@ -59,7 +59,7 @@ pub fn s2d<V: Vector2>(w: &[V; MAX_SIMPLEX_POINTS]) -> Reduced<V::Scalar> {
     let sv = c.perp_dot(a);
     let sw = a.perp_dot(b);
     let sum = su + sv + sw;
-    if sum == V::Scalar::ZERO || !(sum == sum) {
+    if sum == V::Scalar::ZERO || sum.is_nan() {
         // Collinear (or coincident) points: no interior, take the best edge.
         return best_edge(w);
     }

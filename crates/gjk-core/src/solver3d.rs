@@ -47,7 +47,7 @@ fn keep_nearer<V: Vector3>(
 ) {
     let d = r.point(w).length_squared();
     match best {
-        Some((_, bd)) if !(d < *bd) => {}
+        Some((_, bd)) if !d.strictly_less(*bd) => {}
         _ => *best = Some((r, d)),
     }
 }
@@ -119,12 +119,8 @@ pub fn s2d<V: Vector3>(w: &[V; MAX_SIMPLEX_POINTS], i: usize, j: usize, k: usize
 #[inline]
 pub fn s3d<V: Vector3>(w: &[V; MAX_SIMPLEX_POINTS]) -> Reduced<V::Scalar> {
     // Cofactors: the signed volumes with the origin in place of each vertex.
-    let c = [
-        det3(w[1], w[2], w[3]),
-        -det3(w[0], w[2], w[3]),
-        det3(w[0], w[1], w[3]),
-        -det3(w[0], w[1], w[2]),
-    ];
+    let c =
+        [det3(w[1], w[2], w[3]), -det3(w[0], w[2], w[3]), det3(w[0], w[1], w[3]), -det3(w[0], w[1], w[2])];
     let d = c[0] + c[1] + c[2] + c[3];
     let inside = [
         positive_weight(d, c[0]),

@@ -95,7 +95,7 @@ impl<V: Vector> SupportMap<V> for [V] {
         let mut nan = !first.is_finite() || !dir.is_finite();
         for (i, &p) in self.iter().enumerate().skip(1) {
             let d = (p - first).dot(dir);
-            nan |= !(d == d);
+            nan |= d.is_nan();
             if d > best_dot {
                 best = p;
                 best_dot = d;
@@ -143,8 +143,7 @@ impl<V: Vector, const N: usize> SupportMap<V> for [V; N] {
 /// A vector whose coordinates are all NaN.
 #[inline]
 fn nan_vector<V: Vector>() -> V {
-    let nan = V::Scalar::ZERO / V::Scalar::ZERO;
-    V::X * nan
+    V::X * V::Scalar::NAN
 }
 
 use crate::real::Real;

@@ -89,6 +89,7 @@ struct Tally {
 
 /// Checks one result against the oracle. `pts_a`/`pts_b` in f64, `tol` the
 /// allowed absolute distance error.
+#[allow(clippy::too_many_arguments)]
 fn check<V: Vector>(
     kind: Kind,
     oracle: f64,
@@ -367,9 +368,11 @@ fn far_from_origin_f32_same_answer() {
     let grid = |rng: &mut Rng| ((rng.range(-4.0, 4.0) * 64.0).round() / 64.0) as f32;
     let far = Vec3::new(1e5, -1e5, 1e5);
     for i in 0..500 {
-        let a: Vec<Vec3> = (0..8).map(|_| Vec3::new(grid(&mut rng), grid(&mut rng), grid(&mut rng))).collect();
+        let a: Vec<Vec3> =
+            (0..8).map(|_| Vec3::new(grid(&mut rng), grid(&mut rng), grid(&mut rng))).collect();
         let shift = Vec3::new(grid(&mut rng), grid(&mut rng), grid(&mut rng)) * 2.0;
-        let b: Vec<Vec3> = (0..8).map(|_| Vec3::new(grid(&mut rng), grid(&mut rng), grid(&mut rng)) + shift).collect();
+        let b: Vec<Vec3> =
+            (0..8).map(|_| Vec3::new(grid(&mut rng), grid(&mut rng), grid(&mut rng)) + shift).collect();
         let r0 = distance(a.as_slice(), b.as_slice());
         let fa: Vec<Vec3> = a.iter().map(|p| *p + far).collect();
         let fb: Vec<Vec3> = b.iter().map(|p| *p + far).collect();
@@ -396,13 +399,15 @@ fn distance_zero_iff_boolean_hit() {
     for i in 0..3000 {
         let n = rng.usize(4, 24);
         let a = polyhedron(&mut rng, n);
-        let b: Vec<DVec3> = polyhedron(&mut rng, n).iter().map(|p| *p + rng.unit3() * rng.range(0.0, 4.0)).collect();
+        let b: Vec<DVec3> =
+            polyhedron(&mut rng, n).iter().map(|p| *p + rng.unit3() * rng.range(0.0, 4.0)).collect();
         let r = distance(a.as_slice(), b.as_slice());
         let hit = intersects(a.as_slice(), b.as_slice());
         assert_eq!(r.intersects(), hit, "{i}: {r:?}");
         assert_eq!(r.distance <= r.tolerance, hit, "{i}");
         let a2 = polygon(&mut rng, n);
-        let b2: Vec<DVec2> = polygon(&mut rng, n).iter().map(|p| *p + rng.unit2() * rng.range(0.0, 4.0)).collect();
+        let b2: Vec<DVec2> =
+            polygon(&mut rng, n).iter().map(|p| *p + rng.unit2() * rng.range(0.0, 4.0)).collect();
         let r2 = distance(a2.as_slice(), b2.as_slice());
         assert_eq!(r2.intersects(), intersects(a2.as_slice(), b2.as_slice()), "2d {i}: {r2:?}");
     }
@@ -420,5 +425,20 @@ fn slice_support_is_a_maximiser() {
         let (s, i) = p.as_slice().support_indexed(d);
         assert_eq!(p[i as usize], s);
         assert!(p.iter().all(|q| q.dot(d) <= s.dot(d)));
+    }
+}
+
+/// The literal oracle of the Minkowski difference's points agrees with the
+/// feature-pair oracle and with GJK on small separated sets.
+#[test]
+fn minkowski_point_oracle_small_sets() {
+    let mut rng = Rng::new(11);
+    for i in 0..150 {
+        let (na, nb) = (rng.usize(4, 6), rng.usize(4, 6));
+        let (a, b, oracle) = pair3(&mut rng, na, nb, Kind::Distant);
+        let mink = brute_minkowski_3d(&a, &b);
+        assert!((mink - oracle).abs() < 1e-9, "{i}: oracles disagree {mink} vs {oracle}");
+        let r = distance(a.as_slice(), b.as_slice());
+        assert!((r.distance - mink).abs() < 1e-9, "{i}");
     }
 }

@@ -7,7 +7,7 @@
 //!   hulls, since the closest pair always lies on such a pair.
 //! - [`reference_gjk`]: the divide-and-conquer least-squares GJK of the
 //!   seed document, a slow but simple second opinion.
-#![allow(dead_code)]
+#![allow(dead_code, clippy::needless_range_loop, clippy::collapsible_if)]
 
 use glam::{DMat3, DQuat, DVec2, DVec3};
 
@@ -378,8 +378,10 @@ pub fn reference_gjk(a: &[Vec<f64>], b: &[Vec<f64>]) -> f64 {
         let mut keep_b = nb.clone();
         let mut i = 0;
         while i < keep_a.len() && keep_a.len() > 1 {
-            let la: Vec<_> = keep_a.iter().enumerate().filter(|(k, _)| *k != i).map(|(_, p)| p.clone()).collect();
-            let lb: Vec<_> = keep_b.iter().enumerate().filter(|(k, _)| *k != i).map(|(_, p)| p.clone()).collect();
+            let la: Vec<_> =
+                keep_a.iter().enumerate().filter(|(k, _)| *k != i).map(|(_, p)| p.clone()).collect();
+            let lb: Vec<_> =
+                keep_b.iter().enumerate().filter(|(k, _)| *k != i).map(|(_, p)| p.clone()).collect();
             let r2 = closest_simplex_points(&la, &lb);
             if (norm(&sub(&r2.0, &r2.1)) - norm(&sub(&r.0, &r.1))).abs() <= 1e-12 * (1.0 + norm(&r.0)) {
                 keep_a = la;
@@ -409,4 +411,23 @@ pub fn v3(p: &[DVec3]) -> Vec<Vec<f64>> {
 pub fn rigid3(rng: &mut Rng, reach: f64) -> (DMat3, DVec3) {
     let q = rng.quat();
     (DMat3::from_quat(q), rng.unit3() * rng.range(0.0, reach))
+}
+
+/// The literal Minkowski-difference brute force: all points `aᵢ − bⱼ`, and
+/// the distance from the origin to their hull as the minimum over every
+/// vertex, segment and triangle of them. O((nm)³): small sets only. Valid
+/// when the origin is outside the hull (disjoint shapes).
+pub fn brute_minkowski_3d(a: &[DVec3], b: &[DVec3]) -> f64 {
+    let w: Vec<DVec3> = a.iter().flat_map(|p| b.iter().map(move |q| *p - *q)).collect();
+    let mut best = f64::INFINITY;
+    for i in 0..w.len() {
+        best = best.min(w[i].length_squared());
+        for j in i + 1..w.len() {
+            best = best.min(segment_segment_sq3(w[i], w[j], DVec3::ZERO, DVec3::ZERO));
+            for k in j + 1..w.len() {
+                best = best.min(point_triangle(DVec3::ZERO, w[i], w[j], w[k]).length_squared());
+            }
+        }
+    }
+    best.sqrt()
 }

@@ -1,0 +1,263 @@
+//! Degenerate and hostile inputs: coincident, duplicate, collinear and
+//! coplanar points, single points, exact face/edge/vertex contact, extreme
+//! scales, NaN/inf, empty shapes and lying support functions. Every query
+//! must return a finite answer with a meaningful status, never panic or hang.
+
+mod common;
+
+use common::*;
+use gjk_core::glam::{DVec2, DVec3, Vec2, Vec3};
+use gjk_core::{
+    GjkConfig, GjkError, SimplexCache, Status, distance, distance_with, intersects, support_fn,
+    try_intersects,
+};
+
+fn cube(min: DVec3, size: f64) -> Vec<DVec3> {
+    (0..8)
+        .map(|i| min + DVec3::new((i & 1) as f64, ((i >> 1) & 1) as f64, ((i >> 2) & 1) as f64) * size)
+        .collect()
+}
+
+#[test]
+fn coincident_points_are_a_point() {
+    let a = vec![DVec3::new(1.0, 2.0, 3.0); 5];
+    let b = vec![DVec3::new(1.0, 2.0, 7.0); 3];
+    let r = distance(a.as_slice(), b.as_slice());
+    assert_eq!(r.status, Status::Separated);
+    assert!((r.distance - 4.0).abs() < 1e-12);
+    assert!((r.normal - DVec3::Z).length() < 1e-12);
+    // The same point twice: distance zero, a contact.
+    let r = distance(a.as_slice(), a.as_slice());
+    assert_eq!(r.distance, 0.0);
+    assert!(r.status.is_contact());
+    assert!(intersects(a.as_slice(), a.as_slice()));
+}
+
+#[test]
+fn duplicated_vertices_change_nothing() {
+    let mut rng = Rng::new(20);
+    for i in 0..300 {
+        let a = polyhedron(&mut rng, 8);
+        let b: Vec<DVec3> = polyhedron(&mut rng, 8).iter().map(|p| *p + DVec3::new(4.0, 0.0, 0.0)).collect();
+        let a3: Vec<DVec3> = a.iter().flat_map(|p| [*p; 3]).collect();
+        let b100: Vec<DVec3> = b.iter().flat_map(|p| [*p; 100]).collect();
+        let r0 = distance(a.as_slice(), b.as_slice());
+        let r1 = distance(a3.as_slice(), b100.as_slice());
+        assert!((r0.distance - r1.distance).abs() < 1e-12, "{i}");
+        assert!((r0.distance - brute_distance_3d(&a, &b)).abs() < 1e-9, "{i}");
+    }
+}
+
+#[test]
+fn collinear_hulls_are_segments() {
+    let mut rng = Rng::new(21);
+    for i in 0..1000 {
+        // Points along two random segments (extra points inside them).
+        let (p0, p1) = (rng.unit3() * 2.0, rng.unit3() * 2.0);
+        let (q0, q1) = (rng.unit3() * 2.0 + rng.unit3() * 3.0, rng.unit3() * 2.0 + rng.unit3() * 3.0);
+        let a: Vec<DVec3> = (0..5).map(|k| p0.lerp(p1, k as f64 / 4.0)).collect();
+        let b: Vec<DVec3> = (0..4).map(|k| q0.lerp(q1, k as f64 / 3.0)).collect();
+        let oracle = segment_segment_sq3(p0, p1, q0, q1).sqrt();
+        let r = distance(a.as_slice(), b.as_slice());
+        assert!(
+            (r.distance - oracle).abs() < 1e-9 || (oracle < 1e-9 && r.status.is_contact()),
+            "{i}: {} vs {oracle}",
+            r.distance
+        );
+        // 2D as well.
+        let a2: Vec<DVec2> = a.iter().map(|p| p.truncate()).collect();
+        let b2: Vec<DVec2> = b.iter().map(|p| p.truncate()).collect();
+        let o2 = segment_segment_sq3(p0.with_z(0.0), p1.with_z(0.0), q0.with_z(0.0), q1.with_z(0.0)).sqrt();
+        let r2 = distance(a2.as_slice(), b2.as_slice());
+        assert!((r2.distance - o2).abs() < 1e-9, "2d {i}: {} vs {o2}", r2.distance);
+        assert_eq!(r2.intersects(), intersects(a2.as_slice(), b2.as_slice()), "2d {i}");
+    }
+}
+
+#[test]
+fn coplanar_hulls() {
+    let square = |z: f64, dx: f64| -> Vec<DVec3> {
+        vec![
+            DVec3::new(dx, 0.0, z),
+            DVec3::new(dx + 1.0, 0.0, z),
+            DVec3::new(dx + 1.0, 1.0, z),
+            DVec3::new(dx, 1.0, z),
+            DVec3::new(dx + 0.5, 0.5, z), // interior point of the face
+        ]
+    };
+    // Parallel, stacked: distance = gap, normal along z.
+    let r = distance(square(0.0, 0.0).as_slice(), square(0.25, 0.3).as_slice());
+    assert_eq!(r.status, Status::Separated);
+    assert!((r.distance - 0.25).abs() < 1e-12);
+    assert!((r.normal - DVec3::Z).length() < 1e-9);
+    // Same plane, overlapping: contact.
+    let r = distance(square(0.0, 0.0).as_slice(), square(0.0, 0.5).as_slice());
+    assert!(r.status.is_contact() && r.distance == 0.0);
+    // Same plane, apart along x.
+    let r = distance(square(0.0, 0.0).as_slice(), square(0.0, 1.75).as_slice());
+    assert!((r.distance - 0.75).abs() < 1e-12);
+    assert!((r.normal - DVec3::X).length() < 1e-9);
+    // Same plane, sharing an edge exactly.
+    let r = distance(square(0.0, 0.0).as_slice(), square(0.0, 1.0).as_slice());
+    assert!(r.distance <= r.tolerance && r.status.is_contact());
+}
+
+#[test]
+fn single_points() {
+    let p = [DVec3::new(0.5, 0.5, 0.5)];
+    let c = cube(DVec3::ZERO, 1.0);
+    let r = distance(&p, c.as_slice());
+    assert!(r.status.is_contact() && r.distance == 0.0);
+    let q = [DVec3::new(2.0, 0.5, 0.5)];
+    let r = distance(&q, c.as_slice());
+    assert!((r.distance - 1.0).abs() < 1e-12);
+    assert!((r.point_b - DVec3::new(1.0, 0.5, 0.5)).length() < 1e-12);
+    assert!((r.normal + DVec3::X).length() < 1e-12);
+    // Point exactly on a face, an edge and a vertex.
+    for on in [DVec3::new(1.0, 0.5, 0.5), DVec3::new(1.0, 1.0, 0.5), DVec3::new(1.0, 1.0, 1.0)] {
+        let r = distance(&[on], c.as_slice());
+        assert!(r.distance <= r.tolerance && r.intersects(), "{on}: {r:?}");
+        assert!(intersects(&[on], c.as_slice()));
+    }
+    let r = distance(&[Vec2::new(1.0, 1.0)], &[Vec2::new(1.0, 1.0)]);
+    assert!(r.intersects());
+}
+
+/// Exact face, edge and vertex contact between cubes: distance zero, and
+/// when the status says touching, the normal separates the cubes.
+#[test]
+fn exact_touching_features() {
+    let a = cube(DVec3::ZERO, 1.0);
+    let cases = [
+        ("face", cube(DVec3::new(1.0, 0.2, 0.3), 1.0), DVec3::X),
+        ("edge", cube(DVec3::new(1.0, 1.0, 0.3), 1.0), DVec3::new(1.0, 1.0, 0.0)),
+        ("vertex", cube(DVec3::new(1.0, 1.0, 1.0), 1.0), DVec3::ONE),
+    ];
+    for (name, b, _) in &cases {
+        let r = distance(a.as_slice(), b.as_slice());
+        assert!(r.distance <= r.tolerance, "{name}: {r:?}");
+        assert!(r.intersects(), "{name}: {r:?}");
+        assert!(intersects(a.as_slice(), b.as_slice()), "{name}");
+        if r.status == Status::Touching {
+            let gap = -height3(b, -r.normal) - height3(&a, r.normal);
+            assert!(gap >= -r.tolerance, "{name}: normal {:?} crosses by {}", r.normal, -gap);
+        }
+    }
+    // Face contact: the normal is exactly the face normal.
+    let r = distance(a.as_slice(), cases[0].1.as_slice());
+    assert_eq!(r.status, Status::Touching);
+    assert!((r.normal - DVec3::X).length() < 1e-9, "{r:?}");
+}
+
+/// Random pairs scaled by 1e-6 and 1e6 give the scaled answer.
+#[test]
+fn extreme_scales() {
+    let mut rng = Rng::new(22);
+    for i in 0..600 {
+        let a = polyhedron(&mut rng, 10);
+        let b: Vec<DVec3> = polyhedron(&mut rng, 10).iter().map(|p| *p + rng.unit3() * 5.0).collect();
+        let r = distance(a.as_slice(), b.as_slice());
+        for s in [1e-6, 1e6] {
+            let sa: Vec<DVec3> = a.iter().map(|p| *p * s).collect();
+            let sb: Vec<DVec3> = b.iter().map(|p| *p * s).collect();
+            let rs = distance(sa.as_slice(), sb.as_slice());
+            assert_eq!(rs.status, r.status, "{i} scale {s}");
+            assert!((rs.distance - r.distance * s).abs() <= 1e-9 * s, "{i} scale {s}");
+            // f32 as well, against the f64 answer.
+            let fa: Vec<Vec3> = sa.iter().map(|p| p.as_vec3()).collect();
+            let fb: Vec<Vec3> = sb.iter().map(|p| p.as_vec3()).collect();
+            let rf = distance(fa.as_slice(), fb.as_slice());
+            assert!((rf.distance as f64 - r.distance * s).abs() <= 1e-4 * s, "{i} f32 scale {s}");
+            assert_eq!(rf.intersects(), r.intersects(), "{i} f32 scale {s}");
+        }
+    }
+}
+
+#[test]
+fn nan_and_infinity_are_invalid_input() {
+    let good = cube(DVec3::ZERO, 1.0);
+    let bad_values = [f64::NAN, f64::INFINITY, f64::NEG_INFINITY];
+    for bad in bad_values {
+        for slot in [0, 3, 7] {
+            let mut b = cube(DVec3::new(3.0, 0.0, 0.0), 1.0);
+            b[slot].y = bad;
+            for (x, y) in [(&good, &b), (&b, &good)] {
+                let r = distance(x.as_slice(), y.as_slice());
+                assert_eq!(r.status, Status::InvalidInput, "{bad} at {slot}");
+                assert_eq!(r.distance, 0.0);
+                assert!(r.point_a.is_finite() && r.point_b.is_finite() && r.normal.is_finite());
+                assert_eq!(r.try_distance(), None);
+                assert_eq!(try_intersects(x.as_slice(), y.as_slice()), Err(GjkError::InvalidInput));
+                assert!(!intersects(x.as_slice(), y.as_slice()));
+            }
+        }
+    }
+    // A support function that answers NaN.
+    let nan = support_fn(|_d: Vec3| Vec3::NAN);
+    let r = distance(&nan, &[Vec3::ZERO]);
+    assert_eq!(r.status, Status::InvalidInput);
+    // Empty shapes have no points.
+    let empty: [Vec2; 0] = [];
+    assert_eq!(distance(&empty, &[Vec2::ZERO]).status, Status::InvalidInput);
+    assert_eq!(try_intersects(&empty, &[Vec2::ZERO]), Err(GjkError::InvalidInput));
+    // Huge but finite coordinates whose difference overflows.
+    let r = distance(&[DVec3::splat(f64::MAX)], &[DVec3::splat(-f64::MAX)]);
+    assert_eq!(r.status, Status::InvalidInput);
+}
+
+#[test]
+fn bad_configuration_is_sanitized() {
+    let a = cube(DVec3::ZERO, 1.0);
+    let b = cube(DVec3::new(2.0, 0.0, 0.0), 1.0);
+    let cfg = GjkConfig { max_iterations: 0, rel_tolerance: f64::NAN, zero_tolerance: -1.0 };
+    let r = distance_with(a.as_slice(), b.as_slice(), &cfg, None, &mut ());
+    assert!(r.distance.is_finite());
+    assert!(matches!(r.status, Status::Separated | Status::IterationLimit));
+    assert!(r.distance >= 1.0 - 1e-12);
+}
+
+/// With a cap of one iteration the answer is an upper bound with valid
+/// witness points.
+#[test]
+fn iteration_limit_gives_upper_bound() {
+    let mut rng = Rng::new(23);
+    let cfg = GjkConfig { max_iterations: 1, ..GjkConfig::default() };
+    for i in 0..300 {
+        let a = polyhedron(&mut rng, 32);
+        let b: Vec<DVec3> = polyhedron(&mut rng, 32).iter().map(|p| *p + DVec3::new(6.0, 0.0, 0.0)).collect();
+        let r = distance_with(a.as_slice(), b.as_slice(), &cfg, None, &mut ());
+        let oracle = brute_distance_3d(&a, &b);
+        assert!(r.distance >= oracle - 1e-9, "{i}");
+        assert!(r.lower_bound <= oracle + 1e-9, "{i}");
+        if r.status == Status::IterationLimit {
+            assert!(((r.point_b - r.point_a).length() - r.distance).abs() < 1e-9);
+        }
+    }
+}
+
+/// A support "function" that lies (answers pseudo-random points, so the
+/// shape is not convex and not even fixed) must still end within budget.
+#[test]
+fn lying_support_functions_terminate() {
+    use std::cell::Cell;
+    for seed in 0..200u64 {
+        let state = Cell::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+        let next = || {
+            let mut x = state.get();
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            state.set(x);
+            (x >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+        };
+        let liar = support_fn(|_d: DVec3| DVec3::new(next(), next(), next()) * 3.0);
+        let r = distance(&liar, &[DVec3::ZERO]);
+        assert!(r.distance.is_finite() && r.normal.is_finite());
+        assert!(r.iterations <= gjk_core::DEFAULT_MAX_ITERATIONS + gjk_core::MAX_VERIFY_CANDIDATES as u32);
+        let liar2 = support_fn(|_d: DVec2| DVec2::new(next(), next()));
+        let _ = try_intersects(&liar2, &[DVec2::ZERO]);
+        let mut cache = SimplexCache::new();
+        let _ = gjk_core::distance_warm(&liar2, &[DVec2::X], &mut cache);
+        let _ = gjk_core::distance_warm(&liar2, &[DVec2::X], &mut cache);
+    }
+}

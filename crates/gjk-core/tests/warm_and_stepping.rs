@@ -1,0 +1,141 @@
+//! Warm starting, the caller-driven solver and iteration recording.
+
+mod common;
+
+use common::*;
+use gjk_core::glam::{DQuat, DVec2, DVec3};
+use gjk_core::{
+    GjkConfig, GjkSolver, Iteration, IterationBuffer, SimplexCache, Status, Step, distance, distance_warm,
+    distance_with, intersects_with, minkowski_support, support_fn,
+};
+
+/// A frame-coherent sequence: each step moves B by a tiny rigid motion. A
+/// warm query then ends in one or two support calls and agrees with a cold
+/// query.
+#[test]
+fn warm_start_converges_in_two_iterations() {
+    let mut rng = Rng::new(30);
+    let mut histogram = [0usize; 8];
+    for pair in 0..300 {
+        let n = rng_size(&mut rng);
+        let a = polyhedron(&mut rng, n);
+        let dir = rng.unit3();
+        let mut b: Vec<DVec3> = polyhedron(&mut rng, 16).iter().map(|p| *p + dir * 5.0).collect();
+        let mut cache = SimplexCache::new();
+        let cold0 = distance_warm(a.as_slice(), b.as_slice(), &mut cache);
+        assert_eq!(cold0.status, Status::Separated);
+        for frame in 0..5 {
+            let q = DQuat::from_axis_angle(rng.unit3(), 1e-4);
+            let c = centroid3(&b);
+            let t = rng.unit3() * 1e-4;
+            b = b.iter().map(|p| q * (*p - c) + c + t).collect();
+            let warm = distance_warm(a.as_slice(), b.as_slice(), &mut cache);
+            let cold = distance(a.as_slice(), b.as_slice());
+            assert!((warm.distance - cold.distance).abs() < 1e-9, "pair {pair} frame {frame}");
+            histogram[warm.iterations.min(7) as usize] += 1;
+        }
+    }
+    let total: usize = histogram.iter().sum();
+    let within_two = histogram[..=2].iter().sum::<usize>();
+    // Barely moved pairs keep their closest features: all but a sliver
+    // (a feature change) finish in at most two support calls.
+    assert!(within_two * 100 >= total * 98, "{histogram:?}");
+    assert!(histogram[1] * 2 >= total, "most finish in one call: {histogram:?}");
+}
+
+fn rng_size(rng: &mut Rng) -> usize {
+    [8, 16, 32, 64][rng.usize(0, 3)]
+}
+
+/// Warm starting also works for shapes without vertex indices (by
+/// re-evaluating the cached directions), and for overlapping pairs.
+#[test]
+fn warm_start_without_indices_and_overlapping() {
+    let mut rng = Rng::new(31);
+    for i in 0..200 {
+        let ra = rng.range(0.5, 2.0);
+        let rb = rng.range(0.5, 2.0);
+        let mut cb = rng.unit3() * rng.range(0.0, 6.0);
+        let mut cache = SimplexCache::new();
+        for frame in 0..4 {
+            let ball_a = support_fn(move |d: DVec3| d.normalize_or_zero() * ra);
+            let ball_b = support_fn(move |d: DVec3| cb + d.normalize_or_zero() * rb);
+            let warm = distance_warm(&ball_a, &ball_b, &mut cache);
+            let exact = (cb.length() - ra - rb).max(0.0);
+            assert!((warm.distance - exact).abs() < 1e-6, "{i}/{frame}: {} vs {exact}", warm.distance);
+            assert_eq!(warm.intersects(), exact == 0.0, "{i}/{frame}");
+            cb += rng.unit3() * 1e-5;
+        }
+    }
+    // Boolean test with a cache.
+    let a = polyhedron(&mut rng, 20);
+    let b: Vec<DVec3> = polyhedron(&mut rng, 20).iter().map(|p| *p + DVec3::X * 0.5).collect();
+    let mut cache = SimplexCache::new();
+    let cfg = GjkConfig::default();
+    let first = intersects_with(a.as_slice(), b.as_slice(), &cfg, Some(&mut cache));
+    assert!(!cache.is_empty());
+    let second = intersects_with(a.as_slice(), b.as_slice(), &cfg, Some(&mut cache));
+    assert_eq!(first, second);
+    assert_eq!(first, Ok(distance(a.as_slice(), b.as_slice()).intersects()));
+}
+
+/// Driving the solver by hand gives exactly what `distance` gives.
+#[test]
+fn manual_stepping_matches_distance() {
+    let mut rng = Rng::new(32);
+    for i in 0..500 {
+        let a = polygon(&mut rng, 12);
+        let b: Vec<DVec2> =
+            polygon(&mut rng, 9).iter().map(|p| *p + rng.unit2() * rng.range(0.0, 5.0)).collect();
+        let expected = distance(a.as_slice(), b.as_slice());
+        let mut gjk = GjkSolver::new(GjkConfig::default());
+        let d0 = b[0] - a[0];
+        let mut step = gjk.start(minkowski_support(a.as_slice(), b.as_slice(), d0), d0);
+        let mut last_upper = f64::INFINITY;
+        let mut calls = 0;
+        while step == Step::Continue {
+            let (lo, up) = gjk.distance_bounds();
+            assert!(lo <= up + 1e-12, "{i}: bounds {lo} {up}");
+            assert!(up <= last_upper + 1e-12, "{i}: upper bound grew");
+            last_upper = up;
+            let d = gjk.direction();
+            step = gjk.step(minkowski_support(a.as_slice(), b.as_slice(), d));
+            calls += 1;
+            assert!(calls <= gjk.step_budget());
+        }
+        let got = gjk.result();
+        assert!(gjk.is_done());
+        assert_eq!(got.status, expected.status, "{i}");
+        assert_eq!(got.distance, expected.distance, "{i}");
+        assert_eq!(got.iterations, expected.iterations, "{i}");
+        assert_eq!(got.point_a, expected.point_a, "{i}");
+        // Stepping after the end changes nothing.
+        assert_eq!(gjk.step(minkowski_support(a.as_slice(), b.as_slice(), DVec2::X)), Step::Done(got.status));
+    }
+}
+
+/// Recording: one record per iteration, bounds that close in on the answer,
+/// and a buffer that counts what it could not hold.
+#[test]
+fn recorder_sees_every_iteration() {
+    let mut rng = Rng::new(33);
+    for i in 0..300 {
+        let a = polyhedron(&mut rng, 24);
+        let b: Vec<DVec3> = polyhedron(&mut rng, 24).iter().map(|p| *p + rng.unit3() * 4.0).collect();
+        let mut log: Vec<Iteration<DVec3>> = Vec::new();
+        let r = distance_with(a.as_slice(), b.as_slice(), &GjkConfig::default(), None, &mut log);
+        assert_eq!(log.len() as u32, r.iterations, "{i}");
+        for (k, it) in log.iter().enumerate() {
+            assert_eq!(it.iteration, k as u32 + 1);
+            assert!(it.lower_bound <= r.distance + 1e-9 && it.upper_bound + 1e-9 >= r.distance, "{i}/{k}");
+            assert!(!it.simplex.is_empty());
+        }
+        let plain = distance(a.as_slice(), b.as_slice());
+        assert_eq!(plain.distance, r.distance);
+        let mut store = [None; 2];
+        let mut buf = IterationBuffer::new(&mut store);
+        distance_with(a.as_slice(), b.as_slice(), &GjkConfig::default(), None, &mut buf);
+        assert_eq!(buf.len() + buf.dropped(), r.iterations as usize);
+        assert_eq!(buf.iterations().count(), buf.len());
+    }
+}
