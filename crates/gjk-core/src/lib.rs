@@ -61,14 +61,9 @@ pub use gjk::{
 };
 pub use query::{
     GjkError, Iteration, IterationBuffer, Recorder, SimplexCache, distance, distance_warm, distance_with,
-    intersects, intersects_with, try_intersects,
+    intersects, intersects_with, intersects_within, try_intersects,
 };
 pub use real::Real;
 pub use simplex::{MAX_SIMPLEX_POINTS, NO_INDEX, Reduced, Simplex, SupportPoint};
 pub use support::{SupportFn, SupportMap, minkowski_support, support_fn};
 pub use vector::{Vector, Vector2, Vector3};
-
-/// The README's example, compiled and run as a doc test.
-#[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
-struct ReadmeDoctests;

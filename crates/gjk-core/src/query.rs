@@ -354,6 +354,29 @@ where
     A: SupportMap<V> + ?Sized,
     B: SupportMap<V> + ?Sized,
 {
+    intersects_within(a, b, V::Scalar::ZERO, config, cache)
+}
+
+/// Whether the shapes are within `margin` of each other: the boolean test
+/// on `A ⊕ ball(margin)` and `B`, without building the rounded shape. This
+/// is how round shapes (a core plus a radius) are tested exactly. A negative
+/// or NaN margin counts as zero.
+pub fn intersects_within<V, A, B>(
+    a: &A,
+    b: &B,
+    margin: V::Scalar,
+    config: &GjkConfig<V::Scalar>,
+    cache: Option<&mut SimplexCache<V>>,
+) -> Result<bool, GjkError>
+where
+    V: Vector,
+    A: SupportMap<V> + ?Sized,
+    B: SupportMap<V> + ?Sized,
+{
+    if !margin.is_finite() && margin > V::Scalar::ZERO {
+        return Err(GjkError::InvalidInput);
+    }
+    let margin = margin.max(V::Scalar::ZERO);
     let config = config.sanitized();
     let mut simplex = Simplex::<V>::default();
     let mut start = [(SupportPoint::default(), V::ZERO); MAX_SIMPLEX_POINTS];
@@ -375,7 +398,7 @@ where
             simplex.push(p, d);
         }
     }
-    let outcome = boolean_loop(a, b, &config, &mut simplex, scale);
+    let outcome = boolean_loop(a, b, &config, &mut simplex, scale, margin);
     if let Some(c) = cache {
         match outcome {
             Err(GjkError::InvalidInput) => c.clear(),
@@ -392,6 +415,7 @@ fn boolean_loop<V, A, B>(
     config: &GjkConfig<V::Scalar>,
     simplex: &mut Simplex<V>,
     mut scale: V::Scalar,
+    margin: V::Scalar,
 ) -> Result<bool, GjkError>
 where
     V: Vector,
@@ -412,8 +436,8 @@ where
     // Bounded by the iteration cap; every pass either exits or strictly
     // shrinks |v|.
     for _ in 0..config.max_iterations {
-        let band = config.zero_tolerance * scale;
-        // Exit: the origin is within the zero band of the simplex.
+        let band = config.zero_tolerance * scale + margin;
+        // Exit: the origin is within the zero band (plus margin) of the simplex.
         if vv <= band * band {
             return Ok(true);
         }
@@ -423,7 +447,7 @@ where
             return Err(GjkError::InvalidInput);
         }
         scale = scale.max(p.w.max_abs());
-        let band = config.zero_tolerance * scale;
+        let band = config.zero_tolerance * scale + margin;
         let vw = v.dot(p.w);
         // Exit: separating plane. Every point of A − B has x·v ≥ v·w, so
         // the distance is at least v·w/|v|, beyond the zero band.
@@ -438,10 +462,10 @@ where
                 return Ok(true);
             }
         }
-        // Exit: converged or repeated vertex without reaching the origin.
+        // Exit: converged or repeated vertex: |v| is the distance.
         let gap = vv - vw;
         if gap <= config.rel_tolerance * vv || simplex.points().iter().any(|q| q.w == p.w) {
-            return Ok(false);
+            return Ok(vv <= band * band);
         }
         simplex.push(p, d);
         let w = simplex.w_array();

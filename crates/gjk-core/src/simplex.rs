@@ -175,6 +175,26 @@ impl<V: Vector> Simplex<V> {
         (pa, pb)
     }
 
+    /// The same simplex with every support point's `a` and `b` mapped by
+    /// `f` (and `w` recomputed), e.g. to move it into another frame.
+    pub fn map_points(&self, f: impl Fn(V) -> V) -> Self {
+        let mut s = *self;
+        for p in s.points.iter_mut().take(self.len()) {
+            let (a, b) = (f(p.a), f(p.b));
+            *p = SupportPoint { w: a - b, a, b, ..*p };
+        }
+        s
+    }
+
+    /// The same simplex with its search directions mapped by `f`.
+    pub fn map_directions(&self, f: impl Fn(V) -> V) -> Self {
+        let mut s = *self;
+        for d in s.dirs.iter_mut().take(self.len()) {
+            *d = f(*d);
+        }
+        s
+    }
+
     /// The Minkowski-difference points, padded to four.
     #[inline]
     pub(crate) fn w_array(&self) -> [V; MAX_SIMPLEX_POINTS] {

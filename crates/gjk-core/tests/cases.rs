@@ -6,11 +6,9 @@
 // Inputs are kept verbatim from the reports, digits included.
 #![allow(clippy::excessive_precision)]
 
-mod common;
-
-use common::*;
 use gjk_core::glam::{DMat3, DQuat, DVec3, Vec2, Vec3};
 use gjk_core::{Status, distance, intersects, support_fn, try_intersects};
+use gjk_testkit::*;
 
 /// The eight corners of a box with the given half extents, rotation and centre.
 fn box_points(half: DVec3, rot: DMat3, centre: DVec3) -> Vec<DVec3> {

@@ -3,14 +3,12 @@
 //! scales, NaN/inf, empty shapes and lying support functions. Every query
 //! must return a finite answer with a meaningful status, never panic or hang.
 
-mod common;
-
-use common::*;
 use gjk_core::glam::{DVec2, DVec3, Vec2, Vec3};
 use gjk_core::{
     GjkConfig, GjkError, SimplexCache, Status, distance, distance_with, intersects, support_fn,
     try_intersects,
 };
+use gjk_testkit::*;
 
 fn cube(min: DVec3, size: f64) -> Vec<DVec3> {
     (0..8)

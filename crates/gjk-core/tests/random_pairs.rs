@@ -2,11 +2,9 @@
 //! touching and overlapping configurations, checked against brute-force
 //! oracles in f64. Well over 10 000 pairs in total.
 
-mod common;
-
-use common::*;
 use gjk_core::glam::{DVec2, DVec3, Vec2, Vec3};
 use gjk_core::{Real, Status, SupportMap, Vector, distance, intersects};
+use gjk_testkit::*;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Kind {

@@ -2,11 +2,9 @@
 //! seed's divide-and-conquer least-squares solver and the Voronoi-region
 //! point–triangle oracle, on random and degenerate simplices.
 
-mod common;
-
-use common::*;
 use gjk_core::glam::{DVec2, DVec3};
 use gjk_core::{Reduced, solver2d, solver3d};
+use gjk_testkit::*;
 
 /// Distance from the origin to a simplex by the seed's least squares.
 fn reference(points: &[Vec<f64>]) -> f64 {

@@ -1,13 +1,11 @@
 //! Warm starting, the caller-driven solver and iteration recording.
 
-mod common;
-
-use common::*;
 use gjk_core::glam::{DQuat, DVec2, DVec3};
 use gjk_core::{
     GjkConfig, GjkSolver, Iteration, IterationBuffer, SimplexCache, Status, Step, distance, distance_warm,
     distance_with, intersects_with, minkowski_support, support_fn,
 };
+use gjk_testkit::*;
 
 /// A frame-coherent sequence: each step moves B by a tiny rigid motion. A
 /// warm query then ends in one or two support calls and agrees with a cold

@@ -1,4 +1,5 @@
-//! Test support: a seeded RNG, shape generators and independent oracles.
+//! Test support for the gjk crates: a seeded RNG, shape generators and
+//! independent oracles. Shares no code with the libraries it checks.
 //!
 //! The oracles share no code with the library:
 //! - [`brute_distance_2d`] / [`brute_distance_3d`]: minimum over every
@@ -7,7 +8,7 @@
 //!   hulls, since the closest pair always lies on such a pair.
 //! - [`reference_gjk`]: the divide-and-conquer least-squares GJK of the
 //!   seed document, a slow but simple second opinion.
-#![allow(dead_code, clippy::needless_range_loop, clippy::collapsible_if)]
+#![allow(missing_docs, clippy::needless_range_loop, clippy::collapsible_if)]
 
 use glam::{DMat3, DQuat, DVec2, DVec3};
 
@@ -430,4 +431,67 @@ pub fn brute_minkowski_3d(a: &[DVec3], b: &[DVec3]) -> f64 {
         }
     }
     best.sqrt()
+}
+
+/// The eight corners of a box with half extents `half`, rotation `rot` and
+/// centre `centre`.
+pub fn box_corners(half: DVec3, rot: DMat3, centre: DVec3) -> Vec<DVec3> {
+    (0..8)
+        .map(|i| {
+            let s = DVec3::new(
+                if i & 1 == 0 { -1.0 } else { 1.0 },
+                if i & 2 == 0 { -1.0 } else { 1.0 },
+                if i & 4 == 0 { -1.0 } else { 1.0 },
+            );
+            rot * (s * half) + centre
+        })
+        .collect()
+}
+
+/// Separating-axis test for two oriented boxes (Gottschalk): the 15 axes
+/// (3 + 3 face normals, 9 edge cross products). Returns the smallest
+/// overlap along any axis (positive: overlapping by that much; negative:
+/// separated along that axis) and that axis, pointing from A to B.
+pub fn box_box_sat(ha: DVec3, ra: DMat3, ca: DVec3, hb: DVec3, rb: DMat3, cb: DVec3) -> (f64, DVec3) {
+    let axes_a = [ra.x_axis, ra.y_axis, ra.z_axis];
+    let axes_b = [rb.x_axis, rb.y_axis, rb.z_axis];
+    let mut axes: Vec<DVec3> = axes_a.iter().chain(axes_b.iter()).copied().collect();
+    for a in axes_a {
+        for b in axes_b {
+            let c = a.cross(b);
+            if c.length_squared() > 1e-18 {
+                axes.push(c.normalize());
+            }
+        }
+    }
+    let t = cb - ca;
+    let mut best = (f64::INFINITY, DVec3::X);
+    for n in axes {
+        let pa: f64 = (0..3).map(|i| (axes_a[i].dot(n) * ha[i]).abs()).sum();
+        let pb: f64 = (0..3).map(|i| (axes_b[i].dot(n) * hb[i]).abs()).sum();
+        let dist = t.dot(n);
+        let overlap = pa + pb - dist.abs();
+        if overlap < best.0 {
+            best = (overlap, if dist >= 0.0 { n } else { -n });
+        }
+    }
+    best
+}
+
+/// Fibonacci-sphere directions: `n` nearly evenly spaced unit vectors.
+pub fn sphere_samples(n: usize) -> Vec<DVec3> {
+    let golden = std::f64::consts::PI * (3.0 - 5f64.sqrt());
+    (0..n)
+        .map(|i| {
+            let y = 1.0 - 2.0 * (i as f64 + 0.5) / n as f64;
+            let r = (1.0 - y * y).sqrt();
+            let a = golden * i as f64;
+            DVec3::new(r * a.cos(), y, r * a.sin())
+        })
+        .collect()
+}
+
+/// Squared distance from `p` to the segment `a b`.
+pub fn point_segment_sq(p: DVec3, a: DVec3, b: DVec3) -> f64 {
+    segment_segment_sq3(p, p, a, b)
 }

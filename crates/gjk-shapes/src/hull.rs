@@ -1,0 +1,419 @@
+//! Convex polyhedra (3D) from point clouds: quickhull in f64, vertex
+//! adjacency for hill-climbing support, triangle faces with outward normals.
+
+use std::collections::HashMap;
+
+use gjk_core::glam::{DVec2, DVec3};
+use gjk_core::{Real, SupportMap, Vector, Vector3};
+
+use crate::polygon::monotone_chain;
+use crate::shape::{Shape, ShapeError};
+use crate::space::Space;
+
+/// Hulls with at most this many vertices use a linear scan; larger ones
+/// hill-climb over the vertex graph from a per-octant start vertex.
+pub const HULL_SCAN_LIMIT: usize = 24;
+
+/// Relative tolerance of the hull construction: points within this
+/// fraction of the cloud's size of a face count as on it.
+pub const HULL_REL_TOLERANCE: f64 = 1e-12;
+
+/// A convex polyhedron: the convex hull of a point cloud.
+///
+/// Keeps only the hull's vertices, their adjacency (for hill climbing) and
+/// its triangulated faces. Flat clouds give a polygon, collinear ones a
+/// segment and coincident ones a point; all still work as shapes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConvexHull<V> {
+    vertices: Vec<V>,
+    /// CSR adjacency: neighbours of vertex `i` are
+    /// `adjacency[offsets[i]..offsets[i + 1]]`.
+    offsets: Vec<u32>,
+    adjacency: Vec<u32>,
+    faces: Vec<[u32; 3]>,
+    /// Whether the vertex graph is a valid convex polytope graph (hill
+    /// climbing is used only then).
+    climbable: bool,
+    /// Best vertex along each octant's diagonal `(±1, ±1, ±1)`.
+    start: [u32; 8],
+    centroid: V,
+}
+
+impl<V: Space + Vector3> ConvexHull<V> {
+    /// The convex hull of `points`. Errors on no points or NaN/inf.
+    pub fn new(points: &[V]) -> Result<Self, ShapeError> {
+        if points.is_empty() {
+            return Err(ShapeError::EmptyPointSet);
+        }
+        if points.iter().any(|p| !p.is_finite()) {
+            return Err(ShapeError::NonFinite);
+        }
+        let p64: Vec<DVec3> = points
+            .iter()
+            .map(|p| DVec3::new(p.component(0).to_f64(), p.component(1).to_f64(), p.component(2).to_f64()))
+            .collect();
+        let h = quickhull(&p64);
+        let vertices: Vec<V> = h.vertices.iter().map(|&i| points[i]).collect();
+        let n = vertices.len();
+        let mut neighbours: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for &(a, b) in &h.edges {
+            neighbours[a as usize].push(b);
+            neighbours[b as usize].push(a);
+        }
+        let mut offsets = Vec::with_capacity(n + 1);
+        let mut adjacency = Vec::new();
+        offsets.push(0);
+        for mut nb in neighbours {
+            nb.sort_unstable();
+            nb.dedup();
+            adjacency.extend(nb);
+            offsets.push(adjacency.len() as u32);
+        }
+        let inv = V::Scalar::ONE / V::Scalar::from_f64(n as f64);
+        let centroid = vertices.iter().fold(V::ZERO, |s, p| s + *p) * inv;
+        let mut start = [0u32; 8];
+        for (k, s) in start.iter_mut().enumerate() {
+            let d = octant_diagonal::<V>(k);
+            *s = scan(&vertices, d) as u32;
+        }
+        Ok(Self { vertices, offsets, adjacency, faces: h.faces, climbable: h.valid, start, centroid })
+    }
+
+    /// The hull's vertices.
+    pub fn vertices(&self) -> &[V] {
+        &self.vertices
+    }
+
+    /// Triangles of the hull's boundary, counter-clockwise seen from
+    /// outside (indices into [`Self::vertices`]). Empty for degenerate
+    /// (flat, collinear, single-point) hulls.
+    pub fn faces(&self) -> &[[u32; 3]] {
+        &self.faces
+    }
+
+    /// Neighbours of vertex `i` along hull edges.
+    pub fn neighbours(&self, i: usize) -> &[u32] {
+        &self.adjacency[self.offsets[i] as usize..self.offsets[i + 1] as usize]
+    }
+
+    /// Support by hill climbing over the vertex graph: move to the best
+    /// neighbour while it is strictly better. On a convex polytope a vertex
+    /// no neighbour improves on is a global maximiser; each move strictly
+    /// increases the dot product, so at most `n` moves are made.
+    pub fn support_climb(&self, dir: V) -> usize {
+        let mut i = self.start[octant(dir)] as usize;
+        let mut best = self.vertices[i].dot(dir);
+        for _ in 0..self.vertices.len() {
+            let mut next = i;
+            for &j in self.neighbours(i) {
+                let d = self.vertices[j as usize].dot(dir);
+                if d > best {
+                    best = d;
+                    next = j as usize;
+                }
+            }
+            if next == i {
+                break;
+            }
+            i = next;
+        }
+        i
+    }
+
+    /// Support by linear scan (the reference for [`Self::support_climb`]).
+    pub fn support_scan(&self, dir: V) -> usize {
+        scan(&self.vertices, dir)
+    }
+
+    /// Whether supports use hill climbing (large, non-degenerate hulls).
+    pub fn uses_hill_climbing(&self) -> bool {
+        self.climbable && self.vertices.len() > HULL_SCAN_LIMIT
+    }
+}
+
+/// The diagonal `(±1, ±1, ±1)` of octant `k` (bit `i` set: negative axis `i`).
+fn octant_diagonal<V: Space + Vector3>(k: usize) -> V {
+    let s = |bit: usize| if k & (1 << bit) != 0 { -V::Scalar::ONE } else { V::Scalar::ONE };
+    V::new3(s(0), s(1), s(2))
+}
+
+/// The octant of `d` (bit `i` set when component `i` is negative).
+#[inline]
+fn octant<V: Space>(d: V) -> usize {
+    let z = V::Scalar::ZERO;
+    (d.component(0) < z) as usize
+        | ((d.component(1) < z) as usize) << 1
+        | ((d.component(2) < z) as usize) << 2
+}
+
+#[inline]
+fn scan<V: Vector>(pts: &[V], d: V) -> usize {
+    let mut best = 0;
+    let mut best_d = pts[0].dot(d);
+    for (i, p) in pts.iter().enumerate().skip(1) {
+        let x = p.dot(d);
+        if x > best_d {
+            best = i;
+            best_d = x;
+        }
+    }
+    best
+}
+
+impl<V: Space + Vector3> SupportMap<V> for ConvexHull<V> {
+    #[inline]
+    fn support(&self, dir: V) -> V {
+        self.support_indexed(dir).0
+    }
+    #[inline]
+    fn support_indexed(&self, dir: V) -> (V, u32) {
+        let i = if self.uses_hill_climbing() { self.support_climb(dir) } else { scan(&self.vertices, dir) };
+        (self.vertices[i], i as u32)
+    }
+    #[inline]
+    fn vertex(&self, index: u32) -> Option<V> {
+        self.vertices.get(index as usize).copied()
+    }
+    #[inline]
+    fn center(&self) -> Option<V> {
+        Some(self.centroid)
+    }
+}
+impl<V: Space + Vector3> Shape<V> for ConvexHull<V> {}
+
+/// A hull as indices: `vertices` index the input; `edges` and `faces` index
+/// `vertices`.
+struct HullIndices {
+    vertices: Vec<usize>,
+    edges: Vec<(u32, u32)>,
+    faces: Vec<[u32; 3]>,
+    valid: bool,
+}
+
+struct Face {
+    v: [usize; 3],
+    normal: DVec3,
+    offset: f64,
+    outside: Vec<usize>,
+    alive: bool,
+}
+
+impl Face {
+    fn new(p: &[DVec3], v: [usize; 3]) -> Self {
+        let n = (p[v[1]] - p[v[0]]).cross(p[v[2]] - p[v[0]]);
+        let normal = n.try_normalize().unwrap_or(DVec3::ZERO);
+        Face { v, normal, offset: normal.dot(p[v[0]]), outside: Vec::new(), alive: true }
+    }
+    fn dist(&self, q: DVec3) -> f64 {
+        self.normal.dot(q) - self.offset
+    }
+}
+
+/// Quickhull (Barber, Dobkin, Huhdanpaa 1996) with a directed-edge map for
+/// face adjacency. Falls back to the lower-dimensional hull for flat,
+/// collinear and coincident clouds.
+fn quickhull(p: &[DVec3]) -> HullIndices {
+    let centre = p.iter().copied().sum::<DVec3>() / p.len() as f64;
+    let scale = p.iter().map(|q| (*q - centre).length()).fold(0.0, f64::max);
+    let tol = HULL_REL_TOLERANCE * scale.max(centre.abs().max_element()).max(f64::MIN_POSITIVE);
+
+    // Two extreme points along the axis of largest spread.
+    let mut best_axis = (0, 0, 0.0);
+    for axis in 0..3 {
+        let (mut lo, mut hi) = (0, 0);
+        for (i, q) in p.iter().enumerate() {
+            if q[axis] < p[lo][axis] {
+                lo = i;
+            }
+            if q[axis] > p[hi][axis] {
+                hi = i;
+            }
+        }
+        let spread = p[hi][axis] - p[lo][axis];
+        if spread > best_axis.2 {
+            best_axis = (lo, hi, spread);
+        }
+    }
+    let (i0, i1, spread) = best_axis;
+    if spread <= tol {
+        return HullIndices { vertices: vec![0], edges: vec![], faces: vec![], valid: true };
+    }
+    // Farthest from the line i0 i1.
+    let dir = (p[i1] - p[i0]).normalize();
+    let line_dist = |q: DVec3| {
+        let r = q - p[i0];
+        (r - dir * r.dot(dir)).length()
+    };
+    let i2 = (0..p.len()).max_by(|&a, &b| line_dist(p[a]).total_cmp(&line_dist(p[b]))).unwrap_or(0);
+    if line_dist(p[i2]) <= tol {
+        // Collinear: the two extreme points along the line.
+        let t = |i: usize| (p[i] - p[i0]).dot(dir);
+        let lo = (0..p.len()).min_by(|&a, &b| t(a).total_cmp(&t(b))).unwrap_or(0);
+        let hi = (0..p.len()).max_by(|&a, &b| t(a).total_cmp(&t(b))).unwrap_or(0);
+        return HullIndices { vertices: vec![lo, hi], edges: vec![(0, 1)], faces: vec![], valid: true };
+    }
+    let n = (p[i1] - p[i0]).cross(p[i2] - p[i0]).normalize();
+    let plane_dist = |q: DVec3| (q - p[i0]).dot(n);
+    let i3 =
+        (0..p.len()).max_by(|&a, &b| plane_dist(p[a]).abs().total_cmp(&plane_dist(p[b]).abs())).unwrap_or(0);
+    if plane_dist(p[i3]).abs() <= tol {
+        return flat_hull(p, p[i0], dir, n);
+    }
+
+    let mut faces: Vec<Face> = Vec::new();
+    let mut edge_face: HashMap<(usize, usize), usize> = HashMap::new();
+    let add_face = |faces: &mut Vec<Face>, edge_face: &mut HashMap<(usize, usize), usize>, v: [usize; 3]| {
+        let id = faces.len();
+        faces.push(Face::new(p, v));
+        for k in 0..3 {
+            edge_face.insert((v[k], v[(k + 1) % 3]), id);
+        }
+        id
+    };
+    // The initial tetrahedron, faces oriented away from its centroid.
+    let inner = (p[i0] + p[i1] + p[i2] + p[i3]) * 0.25;
+    for tri in [[i0, i1, i2], [i0, i3, i1], [i1, i3, i2], [i2, i3, i0]] {
+        let f = Face::new(p, tri);
+        let v = if f.dist(inner) > 0.0 { [tri[0], tri[2], tri[1]] } else { tri };
+        add_face(&mut faces, &mut edge_face, v);
+    }
+    // Outside sets: each point goes to the face it is farthest above.
+    let assign = |faces: &mut Vec<Face>, ids: &[usize], pts: &mut dyn Iterator<Item = usize>| {
+        for q in pts {
+            let mut best = (usize::MAX, tol);
+            for &f in ids {
+                let d = faces[f].dist(p[q]);
+                if d > best.1 {
+                    best = (f, d);
+                }
+            }
+            if best.0 != usize::MAX {
+                faces[best.0].outside.push(q);
+            }
+        }
+    };
+    let ids: Vec<usize> = (0..4).collect();
+    let initial = [i0, i1, i2, i3];
+    assign(&mut faces, &ids, &mut (0..p.len()).filter(|i| !initial.contains(i)));
+
+    let mut pending: Vec<usize> = (0..4).collect();
+    // Bounded: every pass removes its eye point from all outside sets.
+    let mut budget = p.len() + 8;
+    while let Some(f0) = pending.pop() {
+        if !faces[f0].alive || faces[f0].outside.is_empty() {
+            continue;
+        }
+        if budget == 0 {
+            break;
+        }
+        budget -= 1;
+        let eye = *faces[f0]
+            .outside
+            .iter()
+            .max_by(|&&a, &&b| faces[f0].dist(p[a]).total_cmp(&faces[f0].dist(p[b])))
+            .expect("non-empty outside set");
+        // Faces visible from the eye, by flood fill from f0.
+        let mut visible = vec![f0];
+        let mut is_visible: HashMap<usize, bool> = HashMap::new();
+        is_visible.insert(f0, true);
+        let mut k = 0;
+        while k < visible.len() {
+            let f = visible[k];
+            k += 1;
+            let v = faces[f].v;
+            for e in 0..3 {
+                let Some(&g) = edge_face.get(&(v[(e + 1) % 3], v[e])) else { continue };
+                if is_visible.contains_key(&g) {
+                    continue;
+                }
+                let vis = faces[g].alive && faces[g].dist(p[eye]) > tol;
+                is_visible.insert(g, vis);
+                if vis {
+                    visible.push(g);
+                }
+            }
+        }
+        // Horizon: edges of visible faces whose twin face is not visible.
+        let mut horizon = Vec::new();
+        for &f in &visible {
+            let v = faces[f].v;
+            for e in 0..3 {
+                let (a, b) = (v[e], v[(e + 1) % 3]);
+                let twin_visible = edge_face.get(&(b, a)).is_some_and(|g| is_visible.get(g) == Some(&true));
+                if !twin_visible {
+                    horizon.push((a, b));
+                }
+            }
+        }
+        let mut orphans = Vec::new();
+        for &f in &visible {
+            faces[f].alive = false;
+            let v = faces[f].v;
+            for e in 0..3 {
+                edge_face.remove(&(v[e], v[(e + 1) % 3]));
+            }
+            orphans.extend(faces[f].outside.drain(..).filter(|&q| q != eye));
+        }
+        let mut new_ids = Vec::with_capacity(horizon.len());
+        for (a, b) in horizon {
+            new_ids.push(add_face(&mut faces, &mut edge_face, [a, b, eye]));
+        }
+        assign(&mut faces, &new_ids, &mut orphans.into_iter());
+        pending.extend(new_ids.iter().copied().filter(|&f| !faces[f].outside.is_empty()));
+    }
+
+    // Collect the alive faces and renumber their vertices.
+    let mut remap: HashMap<usize, u32> = HashMap::new();
+    let mut vertices = Vec::new();
+    let mut out_faces = Vec::new();
+    let mut id = |i: usize, vertices: &mut Vec<usize>| {
+        *remap.entry(i).or_insert_with(|| {
+            vertices.push(i);
+            (vertices.len() - 1) as u32
+        })
+    };
+    for f in faces.iter().filter(|f| f.alive) {
+        out_faces.push([id(f.v[0], &mut vertices), id(f.v[1], &mut vertices), id(f.v[2], &mut vertices)]);
+    }
+    let mut edges = Vec::new();
+    let mut valid = true;
+    for f in &out_faces {
+        for e in 0..3 {
+            let (a, b) = (f[e], f[(e + 1) % 3]);
+            if a < b {
+                edges.push((a, b));
+            }
+        }
+    }
+    // A closed 2-manifold of triangles: every directed edge has its twin,
+    // and Euler's formula V − E + F = 2 holds.
+    let directed: std::collections::HashSet<(u32, u32)> =
+        out_faces.iter().flat_map(|f| (0..3).map(move |e| (f[e], f[(e + 1) % 3]))).collect();
+    if directed.iter().any(|&(a, b)| !directed.contains(&(b, a))) {
+        valid = false;
+    }
+    if vertices.len() as i64 - edges.len() as i64 + out_faces.len() as i64 != 2 {
+        valid = false;
+    }
+    if !valid {
+        // Keep every extreme point reachable by the linear scan.
+        let mut all: Vec<usize> = vertices.clone();
+        all.extend(faces.iter().flat_map(|f| f.outside.iter().copied()));
+        all.sort_unstable();
+        all.dedup();
+        return HullIndices { vertices: all, edges: vec![], faces: vec![], valid: false };
+    }
+    HullIndices { vertices, edges, faces: out_faces, valid }
+}
+
+/// The hull of a flat cloud: the 2D hull in the plane through `origin` with
+/// normal `n` (`u` in the plane), as a polygon whose vertex graph is a cycle.
+fn flat_hull(p: &[DVec3], origin: DVec3, u: DVec3, n: DVec3) -> HullIndices {
+    let w = n.cross(u);
+    let q: Vec<DVec2> = p.iter().map(|x| DVec2::new((*x - origin).dot(u), (*x - origin).dot(w))).collect();
+    let ring = monotone_chain(&q);
+    let m = ring.len() as u32;
+    let edges =
+        if m >= 2 { (0..m).map(|i| (i, (i + 1) % m)).filter(|(a, b)| a != b).collect() } else { vec![] };
+    HullIndices { vertices: ring, edges, faces: vec![], valid: true }
+}

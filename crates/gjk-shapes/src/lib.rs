@@ -1,0 +1,61 @@
+//! # gjk-shapes
+//!
+//! Support mappings for [`gjk_core`]: the shapes and wrappers users reach
+//! for, and pose-aware queries.
+//!
+//! - 3D: [`Point`], [`Sphere`], [`Capsule`], [`Cuboid`], [`Cylinder`],
+//!   [`Cone`], [`Segment`], [`Triangle`], [`ConvexHull`] (from a point cloud,
+//!   hill-climbing support on large hulls).
+//! - 2D: [`Point`], [`Circle`], [`Capsule`], [`Rectangle`], [`Segment`],
+//!   [`Triangle`], [`ConvexPolygon`] (counter-clockwise, hill climbing).
+//! - Wrappers: [`Transformed`] (pose and scale), [`Rounded`] (`⊕ ball`),
+//!   [`Swept`] (moved by a translation), [`MinkowskiSum`].
+//! - [`Pose`] and the queries [`distance`] / [`intersects`], which work in
+//!   A's frame and treat round shapes as a core plus a radius, exactly.
+//!
+//! Every shape is generic over the space: glam's `Vec2`, `DVec2`, `Vec3`
+//! or `DVec3` (f32 or f64). Constructors validate and return
+//! [`ShapeError`] for bad input; queries never panic.
+//!
+//! ```
+//! use gjk_shapes::{Capsule, ConvexPolygon, Pose, distance, intersects, glam::DVec2};
+//! let hex: Vec<DVec2> = (0..6).map(|i| {
+//!     let a = i as f64 * std::f64::consts::TAU / 6.0;
+//!     DVec2::new(a.cos(), a.sin())
+//! }).collect();
+//! let hexagon = ConvexPolygon::new(&hex).unwrap();
+//! let pill = Capsule::new(1.0, 0.25).unwrap(); // along local Y
+//! let at = Pose::from_angle_translation(0.0, DVec2::new(3.0, 0.0));
+//! let r = distance(&hexagon, &Pose::IDENTITY, &pill, &at);
+//! assert!((r.distance - 1.75).abs() < 1e-12);
+//! assert!(!intersects(&hexagon, &Pose::IDENTITY, &pill, &at));
+//! ```
+#![warn(missing_docs)]
+
+pub use gjk_core;
+pub use gjk_core::glam;
+
+mod hull;
+mod polygon;
+mod primitives;
+mod query;
+mod shape;
+mod space;
+mod wrappers;
+
+pub use hull::{ConvexHull, HULL_REL_TOLERANCE, HULL_SCAN_LIMIT};
+pub use polygon::{ConvexPolygon, POLYGON_SCAN_LIMIT};
+pub use primitives::{
+    Ball, Capsule, Circle, Cone, Cuboid, Cylinder, Point, Rectangle, Segment, Sphere, Triangle,
+};
+pub use query::{
+    add_radii, distance, distance_local, distance_with, intersects, intersects_with, to_world, try_intersects,
+};
+pub use shape::{CoreOf, Shape, ShapeError};
+pub use space::{Angle, Pose, Rot2, Space};
+pub use wrappers::{MinkowskiSum, Rounded, Swept, Transformed};
+
+/// The README's examples, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;

@@ -1,0 +1,217 @@
+//! Convex polygons (2D): the hull of a point set, counter-clockwise, with a
+//! hill-climbing support mapping as in the barycode paper.
+
+use gjk_core::glam::DVec2;
+use gjk_core::{Real, SupportMap, Vector, Vector2};
+
+use crate::shape::{Shape, ShapeError};
+use crate::space::Space;
+
+/// Polygons with at most this many vertices use a linear scan; larger ones
+/// climb from a precomputed start vertex (the scan wins on small polygons:
+/// no branches on neighbours, and it vectorises).
+pub const POLYGON_SCAN_LIMIT: usize = 12;
+
+/// Start-vertex buckets for hill climbing: one per 45° sector.
+const SECTORS: usize = 8;
+
+/// A convex polygon: the convex hull of the points it was built from,
+/// counter-clockwise, without collinear or repeated vertices.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConvexPolygon<V> {
+    vertices: Vec<V>,
+    /// Outward unit normal of edge `i` (from vertex `i` to `i + 1`).
+    normals: Vec<V>,
+    /// Best vertex along the middle direction of each 45° sector.
+    start: [u32; SECTORS],
+    centroid: V,
+}
+
+impl<V: Space + Vector2> ConvexPolygon<V> {
+    /// The convex hull of `points`. Errors on no points or NaN/inf. One
+    /// distinct point gives a one-vertex polygon, collinear points a
+    /// two-vertex one (a segment).
+    pub fn new(points: &[V]) -> Result<Self, ShapeError> {
+        if points.is_empty() {
+            return Err(ShapeError::EmptyPointSet);
+        }
+        if points.iter().any(|p| !p.is_finite()) {
+            return Err(ShapeError::NonFinite);
+        }
+        let p64: Vec<DVec2> = points.iter().map(|p| DVec2::new(p.x().to_f64(), p.y().to_f64())).collect();
+        let order = monotone_chain(&p64);
+        let vertices: Vec<V> = order.iter().map(|&i| points[i]).collect();
+        Ok(Self::from_hull(vertices))
+    }
+
+    /// Builds from vertices already in convex, counter-clockwise order.
+    fn from_hull(vertices: Vec<V>) -> Self {
+        let n = vertices.len();
+        let mut normals = Vec::with_capacity(n);
+        for i in 0..n {
+            let e = vertices[(i + 1) % n] - vertices[i];
+            let out = V::new2(e.y(), -e.x());
+            normals.push(out.try_normalize().unwrap_or(V::X));
+        }
+        let inv = V::Scalar::ONE / V::Scalar::from_f64(n as f64);
+        let centroid = vertices.iter().fold(V::ZERO, |s, p| s + *p) * inv;
+        let mut start = [0u32; SECTORS];
+        for (k, s) in start.iter_mut().enumerate() {
+            let a = (k as f64 + 0.5) * core::f64::consts::TAU / SECTORS as f64;
+            let d = V::new2(V::Scalar::from_f64(a.cos()), V::Scalar::from_f64(a.sin()));
+            *s = scan(&vertices, d) as u32;
+        }
+        Self { vertices, normals, start, centroid }
+    }
+
+    /// The vertices, counter-clockwise.
+    pub fn vertices(&self) -> &[V] {
+        &self.vertices
+    }
+
+    /// Outward unit edge normals (edge `i` runs from vertex `i` to `i + 1`).
+    pub fn normals(&self) -> &[V] {
+        &self.normals
+    }
+
+    /// Support by hill climbing from the sector's start vertex: walk to the
+    /// neighbour with the larger dot product until neither is larger. On a
+    /// convex polygon the local maximum is global; each step strictly
+    /// increases the dot product, so at most `n` steps are taken.
+    pub fn support_climb(&self, dir: V) -> usize {
+        let n = self.vertices.len();
+        let mut i = self.start[sector(dir)] as usize;
+        let mut best = self.vertices[i].dot(dir);
+        // Direction of travel: +1 or −1, fixed after the first move.
+        let fwd = self.vertices[(i + 1) % n].dot(dir);
+        let step = if fwd > best {
+            i = (i + 1) % n;
+            best = fwd;
+            1
+        } else {
+            let back = self.vertices[(i + n - 1) % n].dot(dir);
+            if back > best {
+                i = (i + n - 1) % n;
+                best = back;
+                n - 1
+            } else {
+                return i;
+            }
+        };
+        for _ in 0..n {
+            let j = (i + step) % n;
+            let d = self.vertices[j].dot(dir);
+            if d > best {
+                i = j;
+                best = d;
+            } else {
+                break;
+            }
+        }
+        i
+    }
+
+    /// Support by linear scan (the reference for [`Self::support_climb`]).
+    pub fn support_scan(&self, dir: V) -> usize {
+        scan(&self.vertices, dir)
+    }
+}
+
+/// Index of the 45° sector holding `d` (any sector for a zero or NaN `d`).
+#[inline]
+fn sector<V: Vector2>(d: V) -> usize {
+    let (x, y) = (d.x(), d.y());
+    let z = V::Scalar::ZERO;
+    // Sectors counted counter-clockwise from +X, each 45° wide.
+    match (y >= z, x >= z, x.abs() >= y.abs()) {
+        (true, true, true) => 0,
+        (true, true, false) => 1,
+        (true, false, false) => 2,
+        (true, false, true) => 3,
+        (false, false, true) => 4,
+        (false, false, false) => 5,
+        (false, true, false) => 6,
+        (false, true, true) => 7,
+    }
+}
+
+#[inline]
+fn scan<V: Vector>(pts: &[V], d: V) -> usize {
+    let mut best = 0;
+    let mut best_d = pts[0].dot(d);
+    for (i, p) in pts.iter().enumerate().skip(1) {
+        let x = p.dot(d);
+        if x > best_d {
+            best = i;
+            best_d = x;
+        }
+    }
+    best
+}
+
+/// Andrew's monotone chain in f64: indices of the hull, counter-clockwise,
+/// dropping collinear and repeated points.
+pub(crate) fn monotone_chain(p: &[DVec2]) -> Vec<usize> {
+    let mut idx: Vec<usize> = (0..p.len()).collect();
+    idx.sort_by(|&a, &b| p[a].x.total_cmp(&p[b].x).then(p[a].y.total_cmp(&p[b].y)));
+    idx.dedup_by(|a, b| p[*a] == p[*b]);
+    if idx.len() <= 2 {
+        return idx;
+    }
+    // Orientation with a scale-relative zero, so nearly collinear points are
+    // dropped rather than making a sliver edge.
+    let scale = idx.iter().map(|&i| p[i].abs().max_element()).fold(0.0, f64::max);
+    let eps = 1e-14 * scale * scale;
+    let cross = |o: DVec2, a: DVec2, b: DVec2| (a - o).perp_dot(b - o);
+    let mut hull: Vec<usize> = Vec::with_capacity(idx.len() * 2);
+    for pass in 0..2 {
+        let start = hull.len();
+        let iter: Box<dyn Iterator<Item = &usize>> =
+            if pass == 0 { Box::new(idx.iter()) } else { Box::new(idx.iter().rev()) };
+        for &i in iter {
+            while hull.len() >= start + 2
+                && cross(p[hull[hull.len() - 2]], p[hull[hull.len() - 1]], p[i]) <= eps
+            {
+                hull.pop();
+            }
+            hull.push(i);
+        }
+        hull.pop();
+    }
+    if hull.len() < 2 {
+        // All points (nearly) equal.
+        hull.truncate(1);
+        if hull.is_empty() {
+            hull.push(idx[0]);
+        }
+    }
+    if hull.len() == 2 && p[hull[0]] == p[hull[1]] {
+        hull.truncate(1);
+    }
+    hull
+}
+
+impl<V: Space + Vector2> SupportMap<V> for ConvexPolygon<V> {
+    #[inline]
+    fn support(&self, dir: V) -> V {
+        self.support_indexed(dir).0
+    }
+    #[inline]
+    fn support_indexed(&self, dir: V) -> (V, u32) {
+        let i = if self.vertices.len() <= POLYGON_SCAN_LIMIT {
+            scan(&self.vertices, dir)
+        } else {
+            self.support_climb(dir)
+        };
+        (self.vertices[i], i as u32)
+    }
+    #[inline]
+    fn vertex(&self, index: u32) -> Option<V> {
+        self.vertices.get(index as usize).copied()
+    }
+    #[inline]
+    fn center(&self) -> Option<V> {
+        Some(self.centroid)
+    }
+}
+impl<V: Space + Vector2> Shape<V> for ConvexPolygon<V> {}

@@ -1,0 +1,380 @@
+//! Primitive shapes, each in its local frame (place them with a
+//! [`crate::Pose`]). Round ones report a core and a radius; shapes with
+//! corners number them for warm starting.
+
+use gjk_core::{NO_INDEX, Real, SupportMap, Vector, Vector3};
+
+use crate::shape::{Shape, ShapeError, point, radius, size};
+use crate::space::{Space, half};
+
+/// A single point.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Point<V> {
+    /// Where it is.
+    pub p: V,
+}
+
+impl<V: Space> Point<V> {
+    /// A point; errors on NaN/inf.
+    pub fn new(p: V) -> Result<Self, ShapeError> {
+        Ok(Self { p: point(p)? })
+    }
+}
+
+impl<V: Space> SupportMap<V> for Point<V> {
+    #[inline]
+    fn support(&self, _dir: V) -> V {
+        self.p
+    }
+    #[inline]
+    fn support_indexed(&self, _dir: V) -> (V, u32) {
+        (self.p, 0)
+    }
+    #[inline]
+    fn vertex(&self, index: u32) -> Option<V> {
+        (index == 0).then_some(self.p)
+    }
+    #[inline]
+    fn center(&self) -> Option<V> {
+        Some(self.p)
+    }
+}
+impl<V: Space> Shape<V> for Point<V> {}
+
+/// A ball centred at the origin: a sphere in 3D, a circle in 2D.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ball<S> {
+    /// Radius (≥ 0).
+    pub radius: S,
+}
+
+/// A sphere (a [`Ball`] in 3D).
+pub type Sphere<S> = Ball<S>;
+/// A circle (a [`Ball`] in 2D).
+pub type Circle<S> = Ball<S>;
+
+impl<S: Real> Ball<S> {
+    /// A ball of the given radius; errors on a negative or non-finite one.
+    pub fn new(r: S) -> Result<Self, ShapeError> {
+        Ok(Self { radius: radius(r)? })
+    }
+}
+
+/// `d / |d| · r`, or zero for a zero direction.
+#[inline]
+fn scaled_unit<V: Vector>(d: V, r: V::Scalar) -> V {
+    d.try_normalize().map_or(V::ZERO, |u| u * r)
+}
+
+impl<V: Space> SupportMap<V> for Ball<V::Scalar> {
+    #[inline]
+    fn support(&self, dir: V) -> V {
+        scaled_unit(dir, self.radius)
+    }
+    #[inline]
+    fn center(&self) -> Option<V> {
+        Some(V::ZERO)
+    }
+}
+impl<V: Space> Shape<V> for Ball<V::Scalar> {
+    #[inline]
+    fn radius(&self) -> V::Scalar {
+        self.radius
+    }
+    #[inline]
+    fn core_support(&self, _dir: V) -> (V, u32) {
+        (V::ZERO, 0)
+    }
+    #[inline]
+    fn core_vertex(&self, index: u32) -> Option<V> {
+        (index == 0).then_some(V::ZERO)
+    }
+}
+
+/// A capsule along the local Y axis: the segment from `−half_height·Y` to
+/// `+half_height·Y`, rounded by `radius`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Capsule<S> {
+    /// Half the length of the core segment (≥ 0).
+    pub half_height: S,
+    /// Radius (≥ 0).
+    pub radius: S,
+}
+
+impl<S: Real> Capsule<S> {
+    /// A capsule; errors on negative or non-finite sizes.
+    pub fn new(half_height: S, r: S) -> Result<Self, ShapeError> {
+        let hh = crate::shape::finite(half_height)?;
+        if hh < S::ZERO {
+            return Err(ShapeError::NonPositiveSize);
+        }
+        Ok(Self { half_height: hh, radius: radius(r)? })
+    }
+
+    /// The core segment's end points `(bottom, top)`.
+    #[inline]
+    pub fn segment<V: Space<Scalar = S>>(&self) -> (V, V) {
+        let up = V::axis(1) * self.half_height;
+        (-up, up)
+    }
+}
+
+impl<V: Space> SupportMap<V> for Capsule<V::Scalar> {
+    #[inline]
+    fn support(&self, dir: V) -> V {
+        Shape::core_support(self, dir).0 + scaled_unit(dir, self.radius)
+    }
+    #[inline]
+    fn center(&self) -> Option<V> {
+        Some(V::ZERO)
+    }
+}
+impl<V: Space> Shape<V> for Capsule<V::Scalar> {
+    #[inline]
+    fn radius(&self) -> V::Scalar {
+        self.radius
+    }
+    #[inline]
+    fn core_support(&self, dir: V) -> (V, u32) {
+        let (bottom, top) = self.segment::<V>();
+        if dir.component(1) >= V::Scalar::ZERO { (top, 1) } else { (bottom, 0) }
+    }
+    #[inline]
+    fn core_vertex(&self, index: u32) -> Option<V> {
+        let (bottom, top) = self.segment::<V>();
+        match index {
+            0 => Some(bottom),
+            1 => Some(top),
+            _ => None,
+        }
+    }
+}
+
+/// Index of the point of `pts` furthest along `dir` (first on ties).
+#[inline]
+fn argmax<V: Vector>(pts: &[V], dir: V) -> usize {
+    let mut best = 0;
+    let mut best_d = pts[0].dot(dir);
+    for (i, p) in pts.iter().enumerate().skip(1) {
+        let d = p.dot(dir);
+        if d > best_d {
+            best = i;
+            best_d = d;
+        }
+    }
+    best
+}
+
+/// A segment between two points.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Segment<V> {
+    /// The end points.
+    pub points: [V; 2],
+}
+
+impl<V: Space> Segment<V> {
+    /// A segment; errors on NaN/inf. Equal end points make a point.
+    pub fn new(a: V, b: V) -> Result<Self, ShapeError> {
+        Ok(Self { points: [point(a)?, point(b)?] })
+    }
+}
+
+impl<V: Space> SupportMap<V> for Segment<V> {
+    #[inline]
+    fn support(&self, dir: V) -> V {
+        self.points[argmax(&self.points, dir)]
+    }
+    #[inline]
+    fn support_indexed(&self, dir: V) -> (V, u32) {
+        let i = argmax(&self.points, dir);
+        (self.points[i], i as u32)
+    }
+    #[inline]
+    fn vertex(&self, index: u32) -> Option<V> {
+        self.points.get(index as usize).copied()
+    }
+    #[inline]
+    fn center(&self) -> Option<V> {
+        Some((self.points[0] + self.points[1]) * half())
+    }
+}
+impl<V: Space> Shape<V> for Segment<V> {}
+
+/// A triangle (2D or 3D).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Triangle<V> {
+    /// The corners.
+    pub points: [V; 3],
+}
+
+impl<V: Space> Triangle<V> {
+    /// A triangle; errors on NaN/inf. Degenerate triangles are allowed.
+    pub fn new(a: V, b: V, c: V) -> Result<Self, ShapeError> {
+        Ok(Self { points: [point(a)?, point(b)?, point(c)?] })
+    }
+}
+
+impl<V: Space> SupportMap<V> for Triangle<V> {
+    #[inline]
+    fn support(&self, dir: V) -> V {
+        self.points[argmax(&self.points, dir)]
+    }
+    #[inline]
+    fn support_indexed(&self, dir: V) -> (V, u32) {
+        let i = argmax(&self.points, dir);
+        (self.points[i], i as u32)
+    }
+    #[inline]
+    fn vertex(&self, index: u32) -> Option<V> {
+        self.points.get(index as usize).copied()
+    }
+    #[inline]
+    fn center(&self) -> Option<V> {
+        let third = V::Scalar::ONE / (V::Scalar::ONE + V::Scalar::ONE + V::Scalar::ONE);
+        Some((self.points[0] + self.points[1] + self.points[2]) * third)
+    }
+}
+impl<V: Space> Shape<V> for Triangle<V> {}
+
+/// A box centred at the origin: a cuboid in 3D, a rectangle in 2D.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Cuboid<V> {
+    /// Half the size along each axis (all positive).
+    pub half_extents: V,
+}
+
+/// A rectangle (a [`Cuboid`] in 2D).
+pub type Rectangle<V> = Cuboid<V>;
+
+impl<V: Space> Cuboid<V> {
+    /// A box; errors on a zero, negative or non-finite half extent.
+    pub fn new(half_extents: V) -> Result<Self, ShapeError> {
+        for i in 0..V::DIM {
+            size(half_extents.component(i))?;
+        }
+        Ok(Self { half_extents })
+    }
+
+    /// Corner `index`: bit `k` set means the negative side along axis `k`.
+    #[inline]
+    pub fn corner(&self, index: u32) -> V {
+        let mut sign = V::ZERO;
+        for k in 0..V::DIM {
+            let s = if index & (1 << k) != 0 { -V::Scalar::ONE } else { V::Scalar::ONE };
+            sign = sign + V::axis(k) * s;
+        }
+        V::copysign(self.half_extents, sign)
+    }
+
+    /// Number of corners (4 or 8).
+    #[inline]
+    pub fn corner_count(&self) -> u32 {
+        1 << V::DIM
+    }
+}
+
+impl<V: Space> SupportMap<V> for Cuboid<V> {
+    #[inline]
+    fn support(&self, dir: V) -> V {
+        V::copysign(self.half_extents, dir)
+    }
+    #[inline]
+    fn support_indexed(&self, dir: V) -> (V, u32) {
+        let p = V::copysign(self.half_extents, dir);
+        let mut index = 0;
+        for k in 0..V::DIM {
+            if p.component(k) < V::Scalar::ZERO {
+                index |= 1 << k;
+            }
+        }
+        (p, index)
+    }
+    #[inline]
+    fn vertex(&self, index: u32) -> Option<V> {
+        (index < self.corner_count()).then(|| self.corner(index))
+    }
+    #[inline]
+    fn center(&self) -> Option<V> {
+        Some(V::ZERO)
+    }
+}
+impl<V: Space> Shape<V> for Cuboid<V> {}
+
+/// A solid cylinder along the local Y axis (3D).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Cylinder<S> {
+    /// Half the height (> 0).
+    pub half_height: S,
+    /// Radius (> 0).
+    pub radius: S,
+}
+
+impl<S: Real> Cylinder<S> {
+    /// A cylinder; errors on zero, negative or non-finite sizes.
+    pub fn new(half_height: S, radius: S) -> Result<Self, ShapeError> {
+        Ok(Self { half_height: size(half_height)?, radius: size(radius)? })
+    }
+}
+
+/// The radial part `(x, 0, z)` of `d`, scaled to length `r` (zero if `d`
+/// is along Y).
+#[inline]
+fn radial<V: Space + Vector3>(d: V, r: V::Scalar) -> V {
+    let z = V::Scalar::ZERO;
+    scaled_unit(V::new3(d.component(0), z, d.component(2)), r)
+}
+
+impl<V: Space + Vector3> SupportMap<V> for Cylinder<V::Scalar> {
+    #[inline]
+    fn support(&self, dir: V) -> V {
+        let y = if dir.component(1) >= V::Scalar::ZERO { self.half_height } else { -self.half_height };
+        radial(dir, self.radius) + V::axis(1) * y
+    }
+    #[inline]
+    fn center(&self) -> Option<V> {
+        Some(V::ZERO)
+    }
+}
+impl<V: Space + Vector3> Shape<V> for Cylinder<V::Scalar> {}
+
+/// A solid cone along the local Y axis (3D): apex at `+half_height·Y`, base
+/// disc of `radius` at `−half_height·Y`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Cone<S> {
+    /// Half the height (> 0).
+    pub half_height: S,
+    /// Base radius (> 0).
+    pub radius: S,
+}
+
+impl<S: Real> Cone<S> {
+    /// A cone; errors on zero, negative or non-finite sizes.
+    pub fn new(half_height: S, radius: S) -> Result<Self, ShapeError> {
+        Ok(Self { half_height: size(half_height)?, radius: size(radius)? })
+    }
+}
+
+impl<V: Space + Vector3> SupportMap<V> for Cone<V::Scalar> {
+    #[inline]
+    fn support(&self, dir: V) -> V {
+        let apex = V::axis(1) * self.half_height;
+        let rim = radial(dir, self.radius) - apex;
+        if apex.dot(dir) >= rim.dot(dir) { apex } else { rim }
+    }
+    #[inline]
+    fn support_indexed(&self, dir: V) -> (V, u32) {
+        let apex = V::axis(1) * self.half_height;
+        let rim = radial(dir, self.radius) - apex;
+        if apex.dot(dir) >= rim.dot(dir) { (apex, 0) } else { (rim, NO_INDEX) }
+    }
+    /// Vertex 0 is the apex (the rim has no numbered vertices).
+    #[inline]
+    fn vertex(&self, index: u32) -> Option<V> {
+        (index == 0).then(|| V::axis(1) * self.half_height)
+    }
+    #[inline]
+    fn center(&self) -> Option<V> {
+        Some(V::ZERO)
+    }
+}
+impl<V: Space + Vector3> Shape<V> for Cone<V::Scalar> {}

@@ -1,0 +1,179 @@
+//! Queries on posed shapes: computed in A's local frame (so a pair far
+//! from the origin is as accurate as one at it), round shapes through their
+//! cores plus radii, answers reported in the world frame.
+
+use gjk_core::{DistanceResult, GjkConfig, GjkError, Real, SimplexCache, Status, Vector};
+
+use crate::shape::{CoreOf, Shape};
+use crate::space::{Pose, Space};
+use crate::wrappers::Transformed;
+
+/// B placed in A's local frame.
+#[inline]
+fn b_in_a<'b, V: Space, B: Shape<V> + ?Sized>(
+    b: &'b B,
+    pose_a: &Pose<V>,
+    pose_b: &Pose<V>,
+) -> Transformed<&'b B, V> {
+    Transformed { shape: b, pose: pose_a.inv_mul(pose_b), scale: V::splat(V::Scalar::ONE) }
+}
+
+/// Distance between `a` at `pose_a` and `b` at `pose_b`, in the world frame.
+///
+/// ```
+/// use gjk_shapes::{Ball, Cuboid, Pose, distance, glam::Vec3};
+/// let ball = Ball::new(0.5f32).unwrap();
+/// let cube = Cuboid::new(Vec3::splat(1.0)).unwrap();
+/// let r = distance(&ball, &Pose::from_translation(Vec3::new(3.0, 0.0, 0.0)), &cube, &Pose::IDENTITY);
+/// assert!((r.distance - 1.5).abs() < 1e-6);
+/// assert!((r.point_a - Vec3::new(2.5, 0.0, 0.0)).length() < 1e-6); // exact on the sphere
+/// assert_eq!(r.normal, -Vec3::X); // from A (the ball) towards B
+/// ```
+pub fn distance<V, A, B>(a: &A, pose_a: &Pose<V>, b: &B, pose_b: &Pose<V>) -> DistanceResult<V>
+where
+    V: Space,
+    A: Shape<V> + ?Sized,
+    B: Shape<V> + ?Sized,
+{
+    distance_with(a, pose_a, b, pose_b, &GjkConfig::default(), None)
+}
+
+/// [`distance`] with a configuration and an optional warm-start cache. The
+/// cache works in A's frame, so it stays valid while the pair moves
+/// together.
+pub fn distance_with<V, A, B>(
+    a: &A,
+    pose_a: &Pose<V>,
+    b: &B,
+    pose_b: &Pose<V>,
+    config: &GjkConfig<V::Scalar>,
+    cache: Option<&mut SimplexCache<V>>,
+) -> DistanceResult<V>
+where
+    V: Space,
+    A: Shape<V> + ?Sized,
+    B: Shape<V> + ?Sized,
+{
+    if !pose_a.is_valid() || !pose_b.is_valid() {
+        return DistanceResult::invalid();
+    }
+    let local = distance_local(a, &b_in_a(b, pose_a, pose_b), config, cache);
+    to_world(&local, pose_a)
+}
+
+/// Distance between two shapes in one frame, through their cores.
+pub fn distance_local<V, A, B>(
+    a: &A,
+    b: &B,
+    config: &GjkConfig<V::Scalar>,
+    cache: Option<&mut SimplexCache<V>>,
+) -> DistanceResult<V>
+where
+    V: Space,
+    A: Shape<V> + ?Sized,
+    B: Shape<V> + ?Sized,
+{
+    let core = gjk_core::distance_with(&CoreOf(a), &CoreOf(b), config, cache, &mut ());
+    add_radii(core, a.radius(), b.radius(), config)
+}
+
+/// Turns a distance between cores into one between the rounded shapes.
+pub fn add_radii<V: Vector>(
+    core: DistanceResult<V>,
+    ra: V::Scalar,
+    rb: V::Scalar,
+    config: &GjkConfig<V::Scalar>,
+) -> DistanceResult<V> {
+    let margin = ra + rb;
+    if core.status == Status::InvalidInput || margin == V::Scalar::ZERO {
+        return core;
+    }
+    if !margin.is_finite() {
+        return DistanceResult::invalid();
+    }
+    let band = core.tolerance.max(config.sanitized().zero_tolerance * margin);
+    let n = core.normal;
+    let mut r = core;
+    r.point_a = core.point_a + n * ra;
+    r.point_b = core.point_b - n * rb;
+    r.tolerance = band;
+    r.lower_bound = (core.lower_bound - margin).max(V::Scalar::ZERO);
+    if core.status == Status::Intersecting {
+        // The cores overlap: so do the shapes, by more than the radii.
+        r.distance = V::Scalar::ZERO;
+        return r;
+    }
+    let gap = core.distance - margin;
+    if gap > band {
+        r.distance = gap;
+    } else if gap >= -band {
+        // The rounded surfaces meet along the core normal.
+        r.status = Status::Touching;
+        r.distance = gap.max(V::Scalar::ZERO);
+    } else {
+        // Only the rounded margins overlap; the core normal is the exact
+        // penetration direction.
+        r.status = Status::Intersecting;
+        r.distance = V::Scalar::ZERO;
+    }
+    r
+}
+
+/// Moves a result from `pose`'s local frame to the world.
+pub fn to_world<V: Space>(r: &DistanceResult<V>, pose: &Pose<V>) -> DistanceResult<V> {
+    if r.status == Status::InvalidInput {
+        return *r;
+    }
+    let mut w = *r;
+    w.point_a = pose.transform_point(r.point_a);
+    w.point_b = pose.transform_point(r.point_b);
+    w.normal = pose.transform_vector(r.normal);
+    w.simplex =
+        r.simplex.map_points(|p| pose.transform_point(p)).map_directions(|d| pose.transform_vector(d));
+    w
+}
+
+/// Whether `a` at `pose_a` and `b` at `pose_b` touch or overlap (`false`
+/// also for invalid input; see [`try_intersects`]).
+pub fn intersects<V, A, B>(a: &A, pose_a: &Pose<V>, b: &B, pose_b: &Pose<V>) -> bool
+where
+    V: Space,
+    A: Shape<V> + ?Sized,
+    B: Shape<V> + ?Sized,
+{
+    try_intersects(a, pose_a, b, pose_b).unwrap_or(false)
+}
+
+/// The boolean test with its failure cases as errors.
+pub fn try_intersects<V, A, B>(a: &A, pose_a: &Pose<V>, b: &B, pose_b: &Pose<V>) -> Result<bool, GjkError>
+where
+    V: Space,
+    A: Shape<V> + ?Sized,
+    B: Shape<V> + ?Sized,
+{
+    intersects_with(a, pose_a, b, pose_b, &GjkConfig::default(), None)
+}
+
+/// The boolean test with a configuration and an optional warm-start cache;
+/// round shapes are tested exactly as cores within the sum of their radii.
+pub fn intersects_with<V, A, B>(
+    a: &A,
+    pose_a: &Pose<V>,
+    b: &B,
+    pose_b: &Pose<V>,
+    config: &GjkConfig<V::Scalar>,
+    cache: Option<&mut SimplexCache<V>>,
+) -> Result<bool, GjkError>
+where
+    V: Space,
+    A: Shape<V> + ?Sized,
+    B: Shape<V> + ?Sized,
+{
+    if !pose_a.is_valid() || !pose_b.is_valid() {
+        return Err(GjkError::InvalidInput);
+    }
+    let b_local = b_in_a(b, pose_a, pose_b);
+    let margin = a.radius() + b_local.radius();
+    let band = config.sanitized().zero_tolerance * margin;
+    gjk_core::intersects_within(&CoreOf(a), &CoreOf(&b_local), margin + band, config, cache)
+}

@@ -1,0 +1,296 @@
+//! Rotations and poses for each space (2D/3D, f32/f64).
+
+use core::fmt::Debug;
+
+use gjk_core::glam::{DQuat, DVec2, DVec3, Quat, Vec2, Vec3};
+use gjk_core::{Real, Vector};
+
+/// A 2D rotation stored as its cosine and sine (glam has no 2D rotation type).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rot2<S> {
+    /// `cos θ`.
+    pub cos: S,
+    /// `sin θ`.
+    pub sin: S,
+}
+
+/// Scalars with the trigonometry 2D rotations need (`f32`, `f64`).
+pub trait Angle: Real {
+    /// `(sin x, cos x)`.
+    fn sin_cos(self) -> (Self, Self);
+    /// `atan2(self, x)`.
+    fn atan2(self, x: Self) -> Self;
+}
+
+impl Angle for f32 {
+    fn sin_cos(self) -> (f32, f32) {
+        f32::sin_cos(self)
+    }
+    fn atan2(self, x: f32) -> f32 {
+        f32::atan2(self, x)
+    }
+}
+
+impl Angle for f64 {
+    fn sin_cos(self) -> (f64, f64) {
+        f64::sin_cos(self)
+    }
+    fn atan2(self, x: f64) -> f64 {
+        f64::atan2(self, x)
+    }
+}
+
+impl<S: Angle> Rot2<S> {
+    /// The rotation by `angle` radians (counter-clockwise).
+    pub fn from_angle(angle: S) -> Self {
+        let (sin, cos) = angle.sin_cos();
+        Self { cos, sin }
+    }
+    /// The angle in radians, in `(−π, π]`.
+    pub fn angle(self) -> S {
+        self.sin.atan2(self.cos)
+    }
+}
+
+/// A space the shapes live in: one of glam's `Vec2`, `DVec2`, `Vec3`,
+/// `DVec3`, with its rotation type and the few component-wise operations
+/// support mappings need.
+pub trait Space: Vector {
+    /// The rotation type: [`Rot2`] in 2D, glam's quaternion in 3D.
+    type Rotation: Copy + Debug + PartialEq + Send + Sync + 'static;
+    /// The identity rotation.
+    const IDENTITY: Self::Rotation;
+    /// `r · v`.
+    fn rotate(r: &Self::Rotation, v: Self) -> Self;
+    /// `r⁻¹ · v`.
+    fn inverse_rotate(r: &Self::Rotation, v: Self) -> Self;
+    /// `a · b` (apply `b` first).
+    fn compose(a: &Self::Rotation, b: &Self::Rotation) -> Self::Rotation;
+    /// `r⁻¹`.
+    fn invert(r: &Self::Rotation) -> Self::Rotation;
+    /// Whether the rotation is finite and (to 1e-3) unit.
+    fn rotation_is_valid(r: &Self::Rotation) -> bool;
+    /// Component-wise product.
+    fn mul_elem(a: Self, b: Self) -> Self;
+    /// `|mag|` with the sign of `sign` per component (`+` for `+0`).
+    fn copysign(mag: Self, sign: Self) -> Self;
+    /// The smallest component.
+    fn min_elem(self) -> Self::Scalar;
+    /// Component `i`.
+    fn component(self, i: usize) -> Self::Scalar;
+    /// A vector with every component `s`.
+    fn splat(s: Self::Scalar) -> Self;
+}
+
+macro_rules! impl_space2 {
+    ($v:ty, $s:ty) => {
+        impl Space for $v {
+            type Rotation = Rot2<$s>;
+            const IDENTITY: Rot2<$s> = Rot2 { cos: 1.0, sin: 0.0 };
+            #[inline]
+            fn rotate(r: &Rot2<$s>, v: Self) -> Self {
+                <$v>::new(r.cos * v.x - r.sin * v.y, r.sin * v.x + r.cos * v.y)
+            }
+            #[inline]
+            fn inverse_rotate(r: &Rot2<$s>, v: Self) -> Self {
+                <$v>::new(r.cos * v.x + r.sin * v.y, -r.sin * v.x + r.cos * v.y)
+            }
+            #[inline]
+            fn compose(a: &Rot2<$s>, b: &Rot2<$s>) -> Rot2<$s> {
+                Rot2 { cos: a.cos * b.cos - a.sin * b.sin, sin: a.sin * b.cos + a.cos * b.sin }
+            }
+            #[inline]
+            fn invert(r: &Rot2<$s>) -> Rot2<$s> {
+                Rot2 { cos: r.cos, sin: -r.sin }
+            }
+            fn rotation_is_valid(r: &Rot2<$s>) -> bool {
+                r.cos.is_finite() && r.sin.is_finite() && ((r.cos * r.cos + r.sin * r.sin) - 1.0).abs() < 1e-3
+            }
+            #[inline]
+            fn mul_elem(a: Self, b: Self) -> Self {
+                a * b
+            }
+            #[inline]
+            fn copysign(mag: Self, sign: Self) -> Self {
+                mag.abs().copysign(sign)
+            }
+            #[inline]
+            fn min_elem(self) -> $s {
+                self.min_element()
+            }
+            #[inline]
+            fn component(self, i: usize) -> $s {
+                self[i]
+            }
+            #[inline]
+            fn splat(s: $s) -> Self {
+                <$v>::splat(s)
+            }
+        }
+    };
+}
+
+macro_rules! impl_space3 {
+    ($v:ty, $s:ty, $q:ty) => {
+        impl Space for $v {
+            type Rotation = $q;
+            const IDENTITY: $q = <$q>::IDENTITY;
+            #[inline]
+            fn rotate(r: &$q, v: Self) -> Self {
+                *r * v
+            }
+            #[inline]
+            fn inverse_rotate(r: &$q, v: Self) -> Self {
+                r.inverse() * v
+            }
+            #[inline]
+            fn compose(a: &$q, b: &$q) -> $q {
+                *a * *b
+            }
+            #[inline]
+            fn invert(r: &$q) -> $q {
+                r.inverse()
+            }
+            fn rotation_is_valid(r: &$q) -> bool {
+                r.is_finite() && (r.length_squared() - 1.0).abs() < 1e-3
+            }
+            #[inline]
+            fn mul_elem(a: Self, b: Self) -> Self {
+                a * b
+            }
+            #[inline]
+            fn copysign(mag: Self, sign: Self) -> Self {
+                mag.abs().copysign(sign)
+            }
+            #[inline]
+            fn min_elem(self) -> $s {
+                self.min_element()
+            }
+            #[inline]
+            fn component(self, i: usize) -> $s {
+                self[i]
+            }
+            #[inline]
+            fn splat(s: $s) -> Self {
+                <$v>::splat(s)
+            }
+        }
+    };
+}
+
+impl_space2!(Vec2, f32);
+impl_space2!(DVec2, f64);
+impl_space3!(Vec3, f32, Quat);
+impl_space3!(DVec3, f64, DQuat);
+
+/// A rigid motion: rotation, then translation (`p ↦ R p + t`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pose<V: Space> {
+    /// The rotation.
+    pub rotation: V::Rotation,
+    /// The translation.
+    pub translation: V,
+}
+
+impl<V: Space> Default for Pose<V> {
+    fn default() -> Self {
+        Self::IDENTITY
+    }
+}
+
+impl<V: Space> Pose<V> {
+    /// No motion.
+    pub const IDENTITY: Self = Self { rotation: V::IDENTITY, translation: V::ZERO };
+
+    /// A pose from a rotation and a translation.
+    #[inline]
+    pub fn new(rotation: V::Rotation, translation: V) -> Self {
+        Self { rotation, translation }
+    }
+
+    /// A pure translation.
+    #[inline]
+    pub fn from_translation(translation: V) -> Self {
+        Self { rotation: V::IDENTITY, translation }
+    }
+
+    /// A pure rotation.
+    #[inline]
+    pub fn from_rotation(rotation: V::Rotation) -> Self {
+        Self { rotation, translation: V::ZERO }
+    }
+
+    /// `R p + t`.
+    #[inline]
+    pub fn transform_point(&self, p: V) -> V {
+        V::rotate(&self.rotation, p) + self.translation
+    }
+
+    /// `R v` (directions and normals).
+    #[inline]
+    pub fn transform_vector(&self, v: V) -> V {
+        V::rotate(&self.rotation, v)
+    }
+
+    /// `R⁻¹ (p − t)`.
+    #[inline]
+    pub fn inverse_transform_point(&self, p: V) -> V {
+        V::inverse_rotate(&self.rotation, p - self.translation)
+    }
+
+    /// `R⁻¹ v`.
+    #[inline]
+    pub fn inverse_transform_vector(&self, v: V) -> V {
+        V::inverse_rotate(&self.rotation, v)
+    }
+
+    /// The inverse motion.
+    #[inline]
+    pub fn inverse(&self) -> Self {
+        let r = V::invert(&self.rotation);
+        Self { rotation: r, translation: -V::rotate(&r, self.translation) }
+    }
+
+    /// `self ∘ other`: apply `other`, then `self`.
+    #[inline]
+    pub fn mul(&self, other: &Self) -> Self {
+        Self {
+            rotation: V::compose(&self.rotation, &other.rotation),
+            translation: self.transform_point(other.translation),
+        }
+    }
+
+    /// `self⁻¹ ∘ other`: `other` expressed in this pose's local frame. The
+    /// translations are subtracted first, so two poses far from the origin
+    /// give an accurate relative pose.
+    #[inline]
+    pub fn inv_mul(&self, other: &Self) -> Self {
+        let inv = V::invert(&self.rotation);
+        Self {
+            rotation: V::compose(&inv, &other.rotation),
+            translation: V::rotate(&inv, other.translation - self.translation),
+        }
+    }
+
+    /// Whether the translation is finite and the rotation finite and unit.
+    pub fn is_valid(&self) -> bool {
+        self.translation.is_finite() && V::rotation_is_valid(&self.rotation)
+    }
+}
+
+impl<V> Pose<V>
+where
+    V: Space<Rotation = Rot2<<V as Vector>::Scalar>>,
+    V::Scalar: Angle,
+{
+    /// A 2D pose from an angle (radians, counter-clockwise) and a translation.
+    pub fn from_angle_translation(angle: V::Scalar, translation: V) -> Self {
+        Self::new(Rot2::from_angle(angle), translation)
+    }
+}
+
+/// `S::ONE / (1 + 1)` without a literal (generic code).
+#[inline]
+pub(crate) fn half<S: Real>() -> S {
+    S::ONE / (S::ONE + S::ONE)
+}

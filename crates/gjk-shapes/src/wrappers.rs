@@ -1,0 +1,260 @@
+//! Wrappers that make new shapes from old ones without touching their
+//! vertices: only the support direction and the answer are transformed.
+
+use gjk_core::{NO_INDEX, Real, SupportMap};
+
+use crate::shape::{Shape, ShapeError, point, radius};
+use crate::space::{Pose, Space};
+
+/// A shape placed by a pose, optionally scaled (in its local frame, before
+/// the pose). The support transforms the direction, not the vertices (the
+/// single-header seed's transform example):
+/// `s(d) = R · S · s_T(S · Rᵀ d) + t` for a diagonal scale `S`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Transformed<T, V: Space> {
+    /// The wrapped shape.
+    pub shape: T,
+    /// Where it is.
+    pub pose: Pose<V>,
+    /// Per-axis scale (all ones when unscaled).
+    pub scale: V,
+}
+
+impl<T, V: Space> Transformed<T, V> {
+    /// `shape` placed at `pose`; errors on a non-finite or non-unit pose.
+    pub fn new(shape: T, pose: Pose<V>) -> Result<Self, ShapeError> {
+        if !pose.translation.is_finite() {
+            return Err(ShapeError::NonFinite);
+        }
+        if !V::rotation_is_valid(&pose.rotation) {
+            return Err(ShapeError::InvalidRotation);
+        }
+        Ok(Self { shape, pose, scale: V::splat(V::Scalar::ONE) })
+    }
+
+    /// `shape` scaled per axis, then placed at `pose`. Errors on a
+    /// non-positive or non-finite scale.
+    pub fn with_scale(shape: T, pose: Pose<V>, scale: V) -> Result<Self, ShapeError> {
+        let mut t = Self::new(shape, pose)?;
+        point(scale)?;
+        if scale.min_elem() <= V::Scalar::ZERO {
+            return Err(ShapeError::NonPositiveSize);
+        }
+        t.scale = scale;
+        Ok(t)
+    }
+
+    /// Whether the scale is the same along every axis (then radii scale too).
+    #[inline]
+    fn uniform(&self) -> bool {
+        let s0 = self.scale.component(0);
+        (1..V::DIM).all(|i| self.scale.component(i) == s0)
+    }
+
+    #[inline]
+    fn local_dir(&self, dir: V) -> V {
+        V::mul_elem(self.scale, self.pose.inverse_transform_vector(dir))
+    }
+
+    #[inline]
+    fn to_world(&self, p: V) -> V {
+        self.pose.transform_point(V::mul_elem(self.scale, p))
+    }
+}
+
+impl<V: Space, T: SupportMap<V>> SupportMap<V> for Transformed<T, V> {
+    #[inline]
+    fn support(&self, dir: V) -> V {
+        self.to_world(self.shape.support(self.local_dir(dir)))
+    }
+    #[inline]
+    fn support_indexed(&self, dir: V) -> (V, u32) {
+        let (p, i) = self.shape.support_indexed(self.local_dir(dir));
+        (self.to_world(p), i)
+    }
+    #[inline]
+    fn vertex(&self, index: u32) -> Option<V> {
+        self.shape.vertex(index).map(|p| self.to_world(p))
+    }
+    #[inline]
+    fn center(&self) -> Option<V> {
+        self.shape.center().map(|p| self.to_world(p))
+    }
+}
+
+impl<V: Space, T: Shape<V>> Shape<V> for Transformed<T, V> {
+    /// The radius scales with a uniform scale; under a non-uniform one the
+    /// rounding is no longer a ball, so the whole shape is the core.
+    #[inline]
+    fn radius(&self) -> V::Scalar {
+        if self.uniform() { self.shape.radius() * self.scale.component(0) } else { V::Scalar::ZERO }
+    }
+    #[inline]
+    fn core_support(&self, dir: V) -> (V, u32) {
+        if self.uniform() {
+            let (p, i) = self.shape.core_support(self.local_dir(dir));
+            (self.to_world(p), i)
+        } else {
+            self.support_indexed(dir)
+        }
+    }
+    #[inline]
+    fn core_vertex(&self, index: u32) -> Option<V> {
+        if self.uniform() {
+            self.shape.core_vertex(index).map(|p| self.to_world(p))
+        } else {
+            self.vertex(index)
+        }
+    }
+}
+
+/// A shape grown by a ball: `T ⊕ ball(radius)` (rounded corners and edges).
+/// Queries treat it exactly as the core `T` plus the radius.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rounded<T, S> {
+    /// The core shape.
+    pub shape: T,
+    /// The rounding radius (≥ 0).
+    pub radius: S,
+}
+
+impl<T, S: Real> Rounded<T, S> {
+    /// `shape` rounded by `r`; errors on a negative or non-finite radius.
+    pub fn new(shape: T, r: S) -> Result<Self, ShapeError> {
+        Ok(Self { shape, radius: radius(r)? })
+    }
+}
+
+impl<V: Space, T: Shape<V>> SupportMap<V> for Rounded<T, V::Scalar> {
+    #[inline]
+    fn support(&self, dir: V) -> V {
+        self.shape.support(dir) + dir.try_normalize().map_or(V::ZERO, |u| u * self.radius)
+    }
+    #[inline]
+    fn center(&self) -> Option<V> {
+        self.shape.center()
+    }
+}
+
+impl<V: Space, T: Shape<V>> Shape<V> for Rounded<T, V::Scalar> {
+    #[inline]
+    fn radius(&self) -> V::Scalar {
+        self.shape.radius() + self.radius
+    }
+    #[inline]
+    fn core_support(&self, dir: V) -> (V, u32) {
+        self.shape.core_support(dir)
+    }
+    #[inline]
+    fn core_vertex(&self, index: u32) -> Option<V> {
+        self.shape.core_vertex(index)
+    }
+}
+
+/// A shape swept along a translation: the convex hull of the shape at its
+/// start and at `start + motion` (the seed's moving-objects example). The
+/// moved copy only matters along directions with `d · motion > 0`
+/// (Ericson, Real-Time Collision Detection, p. 409).
+///
+/// Vertex indices: `2i` is vertex `i` at the start, `2i + 1` at the end.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Swept<T, V> {
+    /// The moving shape, at its start.
+    pub shape: T,
+    /// The translation over the step.
+    pub motion: V,
+}
+
+impl<T, V: Space> Swept<T, V> {
+    /// `shape` swept by `motion`; errors on a non-finite motion.
+    pub fn new(shape: T, motion: V) -> Result<Self, ShapeError> {
+        Ok(Self { shape, motion: point(motion)? })
+    }
+
+    #[inline]
+    fn moved(&self, dir: V, p: V, i: u32) -> (V, u32) {
+        let end = dir.dot(self.motion) > V::Scalar::ZERO;
+        let idx = if i == NO_INDEX || i >= u32::MAX / 2 { NO_INDEX } else { 2 * i + end as u32 };
+        (if end { p + self.motion } else { p }, idx)
+    }
+
+    #[inline]
+    fn vertex_of(&self, index: u32, v: impl Fn(u32) -> Option<V>) -> Option<V> {
+        v(index / 2).map(|p| if index % 2 == 1 { p + self.motion } else { p })
+    }
+}
+
+impl<V: Space, T: SupportMap<V>> SupportMap<V> for Swept<T, V> {
+    #[inline]
+    fn support(&self, dir: V) -> V {
+        self.support_indexed(dir).0
+    }
+    #[inline]
+    fn support_indexed(&self, dir: V) -> (V, u32) {
+        let (p, i) = self.shape.support_indexed(dir);
+        self.moved(dir, p, i)
+    }
+    #[inline]
+    fn vertex(&self, index: u32) -> Option<V> {
+        self.vertex_of(index, |i| self.shape.vertex(i))
+    }
+    #[inline]
+    fn center(&self) -> Option<V> {
+        let half = V::Scalar::ONE / (V::Scalar::ONE + V::Scalar::ONE);
+        self.shape.center().map(|c| c + self.motion * half)
+    }
+}
+
+impl<V: Space, T: Shape<V>> Shape<V> for Swept<T, V> {
+    #[inline]
+    fn radius(&self) -> V::Scalar {
+        self.shape.radius()
+    }
+    #[inline]
+    fn core_support(&self, dir: V) -> (V, u32) {
+        let (p, i) = self.shape.core_support(dir);
+        self.moved(dir, p, i)
+    }
+    #[inline]
+    fn core_vertex(&self, index: u32) -> Option<V> {
+        self.vertex_of(index, |i| self.shape.core_vertex(i))
+    }
+}
+
+/// The Minkowski sum `A ⊕ B` of two shapes: `s(d) = s_A(d) + s_B(d)`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MinkowskiSum<A, B> {
+    /// First summand.
+    pub a: A,
+    /// Second summand.
+    pub b: B,
+}
+
+impl<A, B> MinkowskiSum<A, B> {
+    /// `a ⊕ b`.
+    pub fn new(a: A, b: B) -> Self {
+        Self { a, b }
+    }
+}
+
+impl<V: Space, A: SupportMap<V>, B: SupportMap<V>> SupportMap<V> for MinkowskiSum<A, B> {
+    #[inline]
+    fn support(&self, dir: V) -> V {
+        self.a.support(dir) + self.b.support(dir)
+    }
+    #[inline]
+    fn center(&self) -> Option<V> {
+        Some(self.a.center()? + self.b.center()?)
+    }
+}
+
+impl<V: Space, A: Shape<V>, B: Shape<V>> Shape<V> for MinkowskiSum<A, B> {
+    #[inline]
+    fn radius(&self) -> V::Scalar {
+        self.a.radius() + self.b.radius()
+    }
+    #[inline]
+    fn core_support(&self, dir: V) -> (V, u32) {
+        (self.a.core_support(dir).0 + self.b.core_support(dir).0, NO_INDEX)
+    }
+}

@@ -1,0 +1,294 @@
+//! Every shape's support mapping against a brute-force support over a dense
+//! sample of its surface: the support point must lie in the shape and reach
+//! at least as far as every sample along the direction (and no further than
+//! the sampling error). Also hill climbing against the linear scan, and
+//! construction errors.
+
+use gjk_shapes::glam::{DMat3, DQuat, DVec2, DVec3, Vec2, Vec3};
+use gjk_shapes::{
+    Ball, Capsule, Cone, ConvexHull, ConvexPolygon, Cuboid, Cylinder, MinkowskiSum, Point, Pose, Rot2,
+    Rounded, Segment, ShapeError, Swept, Transformed, Triangle,
+};
+use gjk_shapes::{Shape, gjk_core::NO_INDEX, gjk_core::SupportMap};
+use gjk_testkit::*;
+
+/// Checks `shape` along many directions: `inside(p)` must hold for the
+/// support point `p`, and its height must match the sample's maximum to
+/// within `slack` (from above: the support is a true maximiser).
+fn check_support(
+    name: &str,
+    shape: &dyn SupportMap<DVec3>,
+    sample: &[DVec3],
+    inside: &dyn Fn(DVec3) -> bool,
+    slack: f64,
+    rng: &mut Rng,
+) {
+    for k in 0..400 {
+        let d = rng.unit3() * rng.range(0.01, 10.0);
+        let (p, idx) = shape.support_indexed(d);
+        assert!(inside(p), "{name}: support {p} along {d} is not in the shape");
+        let h = p.dot(d);
+        let hs = height3(sample, d);
+        assert!(h >= hs - 1e-9 * d.length(), "{name} #{k}: support {h} below sample max {hs}");
+        assert!(h <= hs + slack * d.length(), "{name} #{k}: support {h} beyond sample max {hs}");
+        assert_eq!(shape.support(d), p, "{name}: support and support_indexed disagree");
+        if idx != NO_INDEX {
+            assert_eq!(shape.vertex(idx), Some(p), "{name}: vertex({idx}) is not the support point");
+        }
+    }
+    // A zero direction gives some point of the shape.
+    assert!(inside(shape.support(DVec3::ZERO)), "{name}: zero direction");
+}
+
+#[test]
+fn primitives_3d_against_dense_samples() {
+    let mut rng = Rng::new(100);
+    let dirs = sphere_samples(6000);
+    // Fibonacci spacing ~ sqrt(4π/n): the sample's height error on a ball of
+    // radius r is about r·spacing²/2.
+    let sph_err = |r: f64| r * (4.0 * std::f64::consts::PI / 6000.0);
+    for _ in 0..20 {
+        let r = rng.range(0.1, 3.0);
+        let h = rng.range(0.1, 3.0);
+        let ball = Ball::new(r).unwrap();
+        let sample: Vec<DVec3> = dirs.iter().map(|u| *u * r).collect();
+        check_support("ball", &ball, &sample, &|p| p.length() <= r * (1.0 + 1e-12), sph_err(r), &mut rng);
+
+        let cap = Capsule::new(h, r).unwrap();
+        let (a, b) = (DVec3::new(0.0, -h, 0.0), DVec3::new(0.0, h, 0.0));
+        let sample: Vec<DVec3> = dirs.iter().flat_map(|u| [a + *u * r, b + *u * r]).collect();
+        let inside = |p: DVec3| point_segment_sq(p, a, b).sqrt() <= r * (1.0 + 1e-12);
+        check_support("capsule", &cap, &sample, &inside, sph_err(r), &mut rng);
+
+        let half = DVec3::new(rng.range(0.1, 2.0), rng.range(0.1, 2.0), rng.range(0.1, 2.0));
+        let cuboid = Cuboid::new(half).unwrap();
+        let corners = box_corners(half, DMat3::IDENTITY, DVec3::ZERO);
+        let inside = |p: DVec3| (p.abs() - half).max_element() <= 1e-12;
+        check_support("cuboid", &cuboid, &corners, &inside, 1e-12, &mut rng);
+
+        let cyl = Cylinder::new(h, r).unwrap();
+        let rim: Vec<DVec3> = (0..4000)
+            .flat_map(|i| {
+                let t = i as f64 * std::f64::consts::TAU / 4000.0;
+                [DVec3::new(r * t.cos(), h, r * t.sin()), DVec3::new(r * t.cos(), -h, r * t.sin())]
+            })
+            .collect();
+        let inside = |p: DVec3| p.y.abs() <= h * (1.0 + 1e-12) && p.x.hypot(p.z) <= r * (1.0 + 1e-12);
+        let circ_err = r * (std::f64::consts::TAU / 4000.0).powi(2);
+        check_support("cylinder", &cyl, &rim, &inside, circ_err, &mut rng);
+
+        let cone = Cone::new(h, r).unwrap();
+        let mut cone_pts: Vec<DVec3> = rim.iter().filter(|p| p.y < 0.0).copied().collect();
+        cone_pts.push(DVec3::new(0.0, h, 0.0));
+        let inside = |p: DVec3| {
+            p.y.abs() <= h * (1.0 + 1e-12)
+                && p.x.hypot(p.z) <= r * (h - p.y) / (2.0 * h) * (1.0 + 1e-9) + 1e-12
+        };
+        check_support("cone", &cone, &cone_pts, &inside, circ_err, &mut rng);
+
+        let (p, q, s) = (rng.unit3(), rng.unit3() * 2.0, rng.unit3() * 3.0);
+        let seg = Segment::new(p, q).unwrap();
+        check_support("segment", &seg, &[p, q], &|x| x == p || x == q, 0.0, &mut rng);
+        let tri = Triangle::new(p, q, s).unwrap();
+        check_support("triangle", &tri, &[p, q, s], &|x| x == p || x == q || x == s, 0.0, &mut rng);
+        let pt = Point::new(s).unwrap();
+        check_support("point", &pt, &[s], &|x| x == s, 0.0, &mut rng);
+    }
+}
+
+#[test]
+fn wrappers_3d_against_dense_samples() {
+    let mut rng = Rng::new(101);
+    let dirs = sphere_samples(6000);
+    for _ in 0..20 {
+        let half = DVec3::new(rng.range(0.1, 2.0), rng.range(0.1, 2.0), rng.range(0.1, 2.0));
+        let corners = box_corners(half, DMat3::IDENTITY, DVec3::ZERO);
+        let cuboid = Cuboid::new(half).unwrap();
+        let box_dist = |p: DVec3| (p.abs() - half).max(DVec3::ZERO).length();
+
+        // Transformed, with and without scale.
+        let pose = Pose::new(rng.quat(), rng.unit3() * rng.range(0.0, 5.0));
+        let scale = DVec3::new(rng.range(0.2, 3.0), rng.range(0.2, 3.0), rng.range(0.2, 3.0));
+        let t = Transformed::with_scale(cuboid, pose, scale).unwrap();
+        let sample: Vec<DVec3> = corners.iter().map(|c| pose.transform_point(*c * scale)).collect();
+        let inside =
+            |p: DVec3| ((pose.inverse_transform_point(p) / scale).abs() - half).max_element() <= 1e-9;
+        check_support("transformed", &t, &sample, &inside, 1e-9, &mut rng);
+
+        // Rounded: the box grown by r.
+        let r = rng.range(0.05, 1.0);
+        let rounded = Rounded::new(cuboid, r).unwrap();
+        let sample: Vec<DVec3> = corners.iter().flat_map(|c| dirs.iter().map(move |u| *c + *u * r)).collect();
+        let err = r * (4.0 * std::f64::consts::PI / 6000.0);
+        check_support("rounded", &rounded, &sample, &|p| box_dist(p) <= r * (1.0 + 1e-12), err, &mut rng);
+        assert_eq!(Shape::<DVec3>::radius(&rounded), r);
+
+        // Swept: the hull of the box at both ends of the motion.
+        let m = rng.unit3() * rng.range(0.0, 4.0);
+        let swept = Swept::new(cuboid, m).unwrap();
+        let sample: Vec<DVec3> = corners.iter().flat_map(|c| [*c, *c + m]).collect();
+        let inside = |p: DVec3| sample.iter().any(|s| (*s - p).length() < 1e-12);
+        check_support("swept", &swept, &sample, &inside, 1e-12, &mut rng);
+
+        // Minkowski sum of a box and a ball: the rounded box again.
+        let ball = Ball::new(r).unwrap();
+        let sum = MinkowskiSum::new(cuboid, ball);
+        let sample: Vec<DVec3> = corners.iter().flat_map(|c| dirs.iter().map(move |u| *c + *u * r)).collect();
+        check_support("minkowski", &sum, &sample, &|p| box_dist(p) <= r * (1.0 + 1e-12), err, &mut rng);
+    }
+}
+
+#[test]
+fn shapes_2d_support() {
+    let mut rng = Rng::new(102);
+    for _ in 0..200 {
+        let r = rng.range(0.1, 3.0);
+        let h = rng.range(0.1, 3.0);
+        let half = DVec2::new(rng.range(0.1, 2.0), rng.range(0.1, 2.0));
+        let rect = Cuboid::new(half).unwrap();
+        let cap = Capsule::new(h, r).unwrap();
+        let circle = Ball::new(r).unwrap();
+        for _ in 0..50 {
+            let d = rng.unit2() * rng.range(0.1, 5.0);
+            let p = rect.support(d);
+            assert_eq!(p.abs(), half);
+            assert!(p.dot(d) >= half.dot(d.abs()) - 1e-12);
+            let q: DVec2 = cap.support(d);
+            let exact = if d.y >= 0.0 { h } else { -h } * d.y + r * d.length();
+            assert!((q.dot(d) - exact).abs() < 1e-9);
+            let c: DVec2 = circle.support(d);
+            assert!((c.length() - r).abs() < 1e-12 && (c.dot(d) - r * d.length()).abs() < 1e-9);
+        }
+    }
+}
+
+/// Hill climbing gives the linear scan's answer on random hulls of 8 to
+/// 2000 vertices, on ellipsoids (all points are vertices) and on clouds
+/// (most points inside).
+#[test]
+fn hill_climbing_equals_scan_3d() {
+    let mut rng = Rng::new(103);
+    for &n in &[8usize, 25, 50, 100, 300, 1000, 2000] {
+        for trial in 0..4 {
+            let pts: Vec<DVec3> = if trial % 2 == 0 {
+                polyhedron(&mut rng, n)
+            } else {
+                (0..n)
+                    .map(|_| DVec3::new(rng.range(-1.0, 1.0), rng.range(-2.0, 2.0), rng.range(-0.5, 0.5)))
+                    .collect()
+            };
+            let hull = ConvexHull::new(&pts).unwrap();
+            if hull.vertices().len() > gjk_shapes::HULL_SCAN_LIMIT {
+                assert!(hull.uses_hill_climbing(), "n={n}: hull graph not valid");
+            }
+            // The hull contains every input point and keeps only input points.
+            for v in hull.vertices() {
+                assert!(pts.contains(v));
+            }
+            for f in hull.faces() {
+                let [a, b, c] = f.map(|i| hull.vertices()[i as usize]);
+                let nrm = (b - a).cross(c - a).normalize();
+                for p in &pts {
+                    assert!((*p - a).dot(nrm) <= 1e-9, "n={n}: point outside face");
+                }
+            }
+            for _ in 0..500 {
+                let d = rng.unit3();
+                let i = hull.support_climb(d);
+                let j = hull.support_scan(d);
+                let (hi, hj) = (hull.vertices()[i].dot(d), hull.vertices()[j].dot(d));
+                assert!((hi - hj).abs() <= 1e-12, "n={n}: climb {hi} vs scan {hj}");
+                assert!((height3(&pts, d) - hj).abs() <= 1e-12);
+            }
+        }
+    }
+}
+
+#[test]
+fn hill_climbing_equals_scan_2d() {
+    let mut rng = Rng::new(104);
+    for &n in &[8usize, 13, 40, 200, 2000] {
+        for _ in 0..4 {
+            let pts = polygon(&mut rng, n);
+            let poly = ConvexPolygon::new(&pts).unwrap();
+            // Every input point lies inside (left of each CCW edge).
+            let v = poly.vertices();
+            for i in 0..v.len() {
+                let (a, b) = (v[i], v[(i + 1) % v.len()]);
+                for p in &pts {
+                    assert!((b - a).perp_dot(*p - a) >= -1e-12, "n={n}: not CCW or point outside");
+                }
+            }
+            for _ in 0..500 {
+                let d = rng.unit2() * rng.range(0.1, 3.0);
+                let (hi, hj) = (v[poly.support_climb(d)].dot(d), v[poly.support_scan(d)].dot(d));
+                assert!((hi - hj).abs() <= 1e-12, "n={n}");
+                assert!((height2(&pts, d) - hj).abs() <= 1e-12);
+            }
+        }
+    }
+}
+
+/// Flat, collinear, single-point and duplicated clouds still give exact
+/// supports.
+#[test]
+fn degenerate_hulls() {
+    let mut rng = Rng::new(105);
+    let q = DQuat::from_axis_angle(DVec3::new(1.0, 2.0, 3.0).normalize(), 0.7);
+    let flat: Vec<DVec3> =
+        (0..200).map(|_| q * DVec3::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0), 0.0)).collect();
+    let line: Vec<DVec3> = (0..50).map(|_| q * DVec3::new(rng.range(-1.0, 1.0), 0.0, 0.0)).collect();
+    let single = vec![DVec3::new(1.0, 2.0, 3.0); 10];
+    let dup: Vec<DVec3> = polyhedron(&mut rng, 30).into_iter().flat_map(|p| [p; 4]).collect();
+    for (name, pts) in [("flat", flat), ("line", line), ("single", single), ("dup", dup)] {
+        let hull = ConvexHull::new(&pts).unwrap();
+        for _ in 0..300 {
+            let d = rng.unit3();
+            assert!((hull.support(d).dot(d) - height3(&pts, d)).abs() < 1e-12, "{name}");
+        }
+    }
+    let poly = ConvexPolygon::new(&[DVec2::ONE; 5]).unwrap();
+    assert_eq!(poly.vertices().len(), 1);
+    let poly = ConvexPolygon::new(&[DVec2::ZERO, DVec2::ONE, DVec2::splat(0.5), DVec2::splat(2.0)]).unwrap();
+    assert_eq!(poly.vertices().len(), 2);
+}
+
+#[test]
+fn bad_input_is_a_clear_error() {
+    assert_eq!(ConvexHull::<DVec3>::new(&[]).unwrap_err(), ShapeError::EmptyPointSet);
+    assert_eq!(ConvexPolygon::<Vec2>::new(&[]).unwrap_err(), ShapeError::EmptyPointSet);
+    assert_eq!(
+        ConvexHull::new(&[DVec3::ZERO, DVec3::new(f64::NAN, 0.0, 0.0)]).unwrap_err(),
+        ShapeError::NonFinite
+    );
+    assert_eq!(
+        ConvexPolygon::new(&[Vec2::ZERO, Vec2::new(0.0, f32::INFINITY)]).unwrap_err(),
+        ShapeError::NonFinite
+    );
+    assert_eq!(Ball::new(-1.0f32).unwrap_err(), ShapeError::NegativeRadius);
+    assert_eq!(Ball::new(f64::NAN).unwrap_err(), ShapeError::NonFinite);
+    assert_eq!(Capsule::new(1.0, -0.1f64).unwrap_err(), ShapeError::NegativeRadius);
+    assert_eq!(Capsule::new(-1.0, 0.1f64).unwrap_err(), ShapeError::NonPositiveSize);
+    assert_eq!(Cuboid::new(Vec3::new(1.0, 0.0, 1.0)).unwrap_err(), ShapeError::NonPositiveSize);
+    assert_eq!(Cuboid::new(DVec2::new(-1.0, 1.0)).unwrap_err(), ShapeError::NonPositiveSize);
+    assert_eq!(Cylinder::new(0.0, 1.0f32).unwrap_err(), ShapeError::NonPositiveSize);
+    assert_eq!(Cone::new(1.0, f32::NAN).unwrap_err(), ShapeError::NonFinite);
+    assert_eq!(Segment::new(DVec3::ZERO, DVec3::NAN).unwrap_err(), ShapeError::NonFinite);
+    assert_eq!(Rounded::new(Ball::new(1.0f32).unwrap(), -0.5).unwrap_err(), ShapeError::NegativeRadius);
+    let bad_rot = Pose::new(DQuat::from_xyzw(0.0, 0.0, 0.0, 2.0), DVec3::ZERO);
+    assert_eq!(Transformed::new(Ball::new(1.0).unwrap(), bad_rot).unwrap_err(), ShapeError::InvalidRotation);
+    let bad_t = Pose::from_translation(DVec3::new(0.0, f64::NAN, 0.0));
+    assert_eq!(Transformed::new(Ball::new(1.0).unwrap(), bad_t).unwrap_err(), ShapeError::NonFinite);
+    let bad_rot2 = Pose::new(Rot2 { cos: 0.0f32, sin: 0.0 }, Vec2::ZERO);
+    assert_eq!(
+        Transformed::new(Ball::new(1.0f32).unwrap(), bad_rot2).unwrap_err(),
+        ShapeError::InvalidRotation
+    );
+    assert_eq!(
+        Transformed::with_scale(Ball::new(1.0).unwrap(), Pose::IDENTITY, DVec3::new(1.0, 0.0, 1.0))
+            .unwrap_err(),
+        ShapeError::NonPositiveSize
+    );
+    assert_eq!(Swept::new(Ball::new(1.0f32).unwrap(), Vec3::INFINITY).unwrap_err(), ShapeError::NonFinite);
+    assert!(!ShapeError::EmptyPointSet.to_string().is_empty());
+}
