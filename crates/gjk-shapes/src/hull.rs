@@ -31,6 +31,8 @@ pub struct ConvexHull<V> {
     offsets: Vec<u32>,
     adjacency: Vec<u32>,
     faces: Vec<[u32; 3]>,
+    /// Coplanar triangles merged into polygons.
+    polygons: Vec<HullFace<V>>,
     /// Whether the vertex graph is a valid convex polytope graph (hill
     /// climbing is used only then).
     climbable: bool,
@@ -76,7 +78,31 @@ impl<V: Space + Vector3> ConvexHull<V> {
             let d = octant_diagonal::<V>(k);
             *s = scan(&vertices, d) as u32;
         }
-        Ok(Self { vertices, offsets, adjacency, faces: h.faces, climbable: h.valid, start, centroid })
+        let polygons = merge_faces(&vertices, &h.faces);
+        Ok(Self {
+            vertices,
+            offsets,
+            adjacency,
+            faces: h.faces,
+            polygons,
+            climbable: h.valid,
+            start,
+            centroid,
+        })
+    }
+
+    /// The hull's faces as polygons (coplanar triangles merged), each with
+    /// its outward unit normal and vertex indices counter-clockwise seen
+    /// from outside. A box's hull has six quadrilaterals.
+    pub fn polygons(&self) -> &[HullFace<V>] {
+        &self.polygons
+    }
+
+    /// The face whose outward normal is most aligned with `dir`.
+    pub fn best_face(&self, dir: V) -> Option<&HullFace<V>> {
+        self.polygons.iter().max_by(|a, b| {
+            a.normal.dot(dir).partial_cmp(&b.normal.dot(dir)).unwrap_or(core::cmp::Ordering::Equal)
+        })
     }
 
     /// The hull's vertices.
@@ -129,6 +155,62 @@ impl<V: Space + Vector3> ConvexHull<V> {
     pub fn uses_hill_climbing(&self) -> bool {
         self.climbable && self.vertices.len() > HULL_SCAN_LIMIT
     }
+}
+
+/// A polygonal face of a [`ConvexHull`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct HullFace<V> {
+    /// Outward unit normal.
+    pub normal: V,
+    /// Vertex indices, counter-clockwise seen from outside.
+    pub vertices: Vec<u32>,
+}
+
+/// Relative tolerance for merging hull triangles into one polygon: normals
+/// closer than this (1 − cos θ) and planes closer than this times the hull
+/// size.
+pub const FACE_MERGE_TOLERANCE: f64 = 1e-9;
+
+/// Groups coplanar triangles into polygons ordered counter-clockwise.
+fn merge_faces<V: Space + Vector3>(vertices: &[V], tris: &[[u32; 3]]) -> Vec<HullFace<V>> {
+    let p: Vec<DVec3> = vertices
+        .iter()
+        .map(|v| DVec3::new(v.component(0).to_f64(), v.component(1).to_f64(), v.component(2).to_f64()))
+        .collect();
+    let size = p.iter().map(|q| q.abs().max_element()).fold(0.0, f64::max).max(f64::MIN_POSITIVE);
+    let mut groups: Vec<(DVec3, f64, Vec<u32>)> = Vec::new();
+    for t in tris {
+        let Some(n) =
+            (p[t[1] as usize] - p[t[0] as usize]).cross(p[t[2] as usize] - p[t[0] as usize]).try_normalize()
+        else {
+            continue;
+        };
+        let off = n.dot(p[t[0] as usize]);
+        match groups.iter_mut().find(|(m, o, _)| {
+            1.0 - m.dot(n) < FACE_MERGE_TOLERANCE && (o - off).abs() < FACE_MERGE_TOLERANCE * size
+        }) {
+            Some(g) => g.2.extend_from_slice(t),
+            None => groups.push((n, off, t.to_vec())),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(n, _, mut ids)| {
+            ids.sort_unstable();
+            ids.dedup();
+            // Order counter-clockwise around the normal.
+            let c = ids.iter().map(|&i| p[i as usize]).sum::<DVec3>() / ids.len() as f64;
+            let u = n.any_orthonormal_vector();
+            let w = n.cross(u);
+            ids.sort_by(|&i, &j| {
+                let (a, b) = (p[i as usize] - c, p[j as usize] - c);
+                a.dot(w).atan2(a.dot(u)).total_cmp(&b.dot(w).atan2(b.dot(u)))
+            });
+            let normal =
+                V::new3(V::Scalar::from_f64(n.x), V::Scalar::from_f64(n.y), V::Scalar::from_f64(n.z));
+            HullFace { normal, vertices: ids }
+        })
+        .collect()
 }
 
 /// The diagonal `(±1, ±1, ±1)` of octant `k` (bit `i` set: negative axis `i`).

@@ -43,7 +43,7 @@ mod shape;
 mod space;
 mod wrappers;
 
-pub use hull::{ConvexHull, HULL_REL_TOLERANCE, HULL_SCAN_LIMIT};
+pub use hull::{ConvexHull, FACE_MERGE_TOLERANCE, HULL_REL_TOLERANCE, HULL_SCAN_LIMIT, HullFace};
 pub use polygon::{ConvexPolygon, POLYGON_SCAN_LIMIT};
 pub use primitives::{
     Ball, Capsule, Circle, Cone, Cuboid, Cylinder, Point, Rectangle, Segment, Sphere, Triangle,

@@ -1,0 +1,255 @@
+//! The contact query: one call that answers separated, touching or
+//! penetrating, with depth, normal and contact points.
+
+use gjk_core::{DistanceResult, GjkConfig, Real, SimplexCache, Status, Vector};
+use gjk_shapes::{CoreOf, Pose, Shape, Space, Transformed};
+
+use crate::epa::{EpaConfig, EpaSpace, EpaStatus, penetration};
+
+/// What a contact query found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ContactStatus {
+    /// Apart by `distance` (> 0); the points are the closest points.
+    Separated,
+    /// In contact within the zero band: `distance` and `depth` are 0 and
+    /// `normal` separates the shapes.
+    Touching,
+    /// Overlapping by `depth` (> 0) along `normal`; `point_a` is A's deepest
+    /// point inside B and `point_b` B's deepest inside A.
+    Penetrating,
+    /// Overlapping, but neither depth nor normal could be determined (EPA
+    /// could not build a polytope); only "they overlap" is known.
+    Indeterminate,
+    /// A pose, size or support point was NaN or infinite.
+    InvalidInput,
+}
+
+/// A contact between two shapes (all vectors in the world frame).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Contact<V: Vector> {
+    /// What was found.
+    pub status: ContactStatus,
+    /// Separation (0 unless separated).
+    pub distance: V::Scalar,
+    /// Penetration depth (0 unless penetrating).
+    pub depth: V::Scalar,
+    /// Unit normal pointing from A to B: moving B by `depth · normal`
+    /// separates penetrating shapes.
+    pub normal: V,
+    /// Contact point on A.
+    pub point_a: V,
+    /// Contact point on B.
+    pub point_b: V,
+    /// GJK support calls.
+    pub gjk_iterations: u32,
+    /// EPA support calls (0 when EPA was not needed).
+    pub epa_iterations: u32,
+    /// EPA's own status when it ran (an `IterationLimit` there means
+    /// `depth` is a lower bound).
+    pub epa_status: Option<EpaStatus>,
+}
+
+impl<V: Vector> Contact<V> {
+    /// `distance − depth`: positive apart, negative overlapping.
+    #[inline]
+    pub fn signed_distance(&self) -> V::Scalar {
+        self.distance - self.depth
+    }
+
+    /// Whether the shapes touch or overlap.
+    #[inline]
+    pub fn is_contact(&self) -> bool {
+        matches!(
+            self.status,
+            ContactStatus::Touching | ContactStatus::Penetrating | ContactStatus::Indeterminate
+        )
+    }
+
+    fn invalid() -> Self {
+        Self {
+            status: ContactStatus::InvalidInput,
+            distance: V::Scalar::ZERO,
+            depth: V::Scalar::ZERO,
+            normal: V::X,
+            point_a: V::ZERO,
+            point_b: V::ZERO,
+            gjk_iterations: 0,
+            epa_iterations: 0,
+            epa_status: None,
+        }
+    }
+}
+
+/// Contact between `a` at `pose_a` and `b` at `pose_b`, default settings.
+///
+/// ```
+/// use gjk_epa::{ContactStatus, contact};
+/// use gjk_shapes::{Cuboid, Pose, glam::DVec3};
+/// let cube = Cuboid::new(DVec3::ONE).unwrap(); // side 2
+/// let r = contact(&cube, &Pose::IDENTITY, &cube, &Pose::from_translation(DVec3::new(0.0, 0.0, 1.9)));
+/// assert_eq!(r.status, ContactStatus::Penetrating);
+/// assert!((r.depth - 0.1).abs() < 1e-9);
+/// assert!((r.normal - DVec3::Z).length() < 1e-9); // from A towards B
+/// ```
+pub fn contact<V, A, B>(a: &A, pose_a: &Pose<V>, b: &B, pose_b: &Pose<V>) -> Contact<V>
+where
+    V: Space + EpaSpace,
+    A: Shape<V> + ?Sized,
+    B: Shape<V> + ?Sized,
+{
+    contact_with(a, pose_a, b, pose_b, &GjkConfig::default(), &EpaConfig::default(), None)
+}
+
+/// [`contact`] with configurations and an optional warm-start cache (kept
+/// in A's frame).
+pub fn contact_with<V, A, B>(
+    a: &A,
+    pose_a: &Pose<V>,
+    b: &B,
+    pose_b: &Pose<V>,
+    gjk: &GjkConfig<V::Scalar>,
+    epa: &EpaConfig<V::Scalar>,
+    cache: Option<&mut SimplexCache<V>>,
+) -> Contact<V>
+where
+    V: Space + EpaSpace,
+    A: Shape<V> + ?Sized,
+    B: Shape<V> + ?Sized,
+{
+    if !pose_a.is_valid() || !pose_b.is_valid() {
+        return Contact::invalid();
+    }
+    let b_local = Transformed { shape: b, pose: pose_a.inv_mul(pose_b), scale: V::splat(V::Scalar::ONE) };
+    let c = contact_local(a, &b_local, gjk, epa, cache);
+    if c.status == ContactStatus::InvalidInput {
+        return c;
+    }
+    Contact {
+        normal: pose_a.transform_vector(c.normal),
+        point_a: pose_a.transform_point(c.point_a),
+        point_b: pose_a.transform_point(c.point_b),
+        ..c
+    }
+}
+
+/// Contact between two shapes given in one frame. Round shapes run on
+/// their cores; EPA runs only when the cores themselves overlap.
+pub fn contact_local<V, A, B>(
+    a: &A,
+    b: &B,
+    gjk: &GjkConfig<V::Scalar>,
+    epa: &EpaConfig<V::Scalar>,
+    cache: Option<&mut SimplexCache<V>>,
+) -> Contact<V>
+where
+    V: Space + EpaSpace,
+    A: Shape<V> + ?Sized,
+    B: Shape<V> + ?Sized,
+{
+    let (ra, rb) = (a.radius(), b.radius());
+    let margin = ra + rb;
+    if !margin.is_finite() {
+        return Contact::invalid();
+    }
+    let g: DistanceResult<V> = gjk_core::distance_with(&CoreOf(a), &CoreOf(b), gjk, cache, &mut ());
+    let band = g.tolerance.max(gjk.sanitized().zero_tolerance * margin);
+    let mut c = Contact {
+        status: ContactStatus::Separated,
+        distance: V::Scalar::ZERO,
+        depth: V::Scalar::ZERO,
+        normal: g.normal,
+        point_a: g.point_a,
+        point_b: g.point_b,
+        gjk_iterations: g.iterations,
+        epa_iterations: 0,
+        epa_status: None,
+    };
+    // Signed distance between the cores and the core witness points.
+    let (core_gap, core_a, core_b) = match g.status {
+        Status::InvalidInput => return Contact::invalid(),
+        Status::Separated | Status::IterationLimit | Status::Touching => (g.distance, g.point_a, g.point_b),
+        Status::Intersecting => {
+            let e = penetration(&CoreOf(a), &CoreOf(b), &g.simplex, epa);
+            c.epa_iterations = e.iterations;
+            c.epa_status = Some(e.status);
+            match e.status {
+                EpaStatus::InvalidInput => return Contact::invalid(),
+                EpaStatus::Indeterminate => {
+                    c.status = ContactStatus::Indeterminate;
+                    return c;
+                }
+                EpaStatus::Touching | EpaStatus::Converged | EpaStatus::IterationLimit => {
+                    c.normal = e.normal;
+                    (-e.depth, e.point_a, e.point_b)
+                }
+            }
+        }
+    };
+    let (core_gap, core_a, core_b) =
+        refine_shallow(a, b, gjk, core_gap, core_a, core_b, &mut c).unwrap_or((core_gap, core_a, core_b));
+    let n = c.normal;
+    c.point_a = core_a + n * ra;
+    c.point_b = core_b - n * rb;
+    let gap = core_gap - margin;
+    if gap > band {
+        c.status = ContactStatus::Separated;
+        c.distance = gap;
+    } else if gap >= -band {
+        c.status = ContactStatus::Touching;
+    } else {
+        c.status = ContactStatus::Penetrating;
+        c.depth = -gap;
+    }
+    c
+}
+
+/// Depths below this fraction of the shapes' size are re-measured by GJK
+/// (√ε-ish: where EPA's face normals stop being trustworthy).
+pub fn shallow_band<S: Real>() -> S {
+    // 2^-26 ≈ 1.5e-8 for f64, 2^-12 ≈ 2.4e-4 for f32: about √ε.
+    if S::EPSILON < S::from_f64(1e-10) { S::from_f64(1.0 / 67_108_864.0) } else { S::from_f64(1.0 / 4096.0) }
+}
+
+/// Near contact (cores within [`shallow_band`] of the size, either side),
+/// the normal from EPA or from a tiny GJK distance is ill-conditioned:
+/// every feature near the origin is nearly as close. Moving B along the
+/// current normal until the cores are `band` apart makes GJK's normal exact
+/// (its error shrinks with the separation); the signed gap along that
+/// normal is then the measured distance minus the shift. Returns the
+/// refined `(signed core gap, core point on A, core point on B)` and
+/// updates the normal, or `None` when nothing needed or allowed refining.
+fn refine_shallow<V, A, B>(
+    a: &A,
+    b: &B,
+    gjk: &GjkConfig<V::Scalar>,
+    core_gap: V::Scalar,
+    core_a: V,
+    core_b: V,
+    c: &mut Contact<V>,
+) -> Option<(V::Scalar, V, V)>
+where
+    V: Space + EpaSpace,
+    A: Shape<V> + ?Sized,
+    B: Shape<V> + ?Sized,
+{
+    let n = c.normal;
+    let size = core_a
+        .max_abs()
+        .max(core_b.max_abs())
+        .max(a.core_support(n).0.max_abs())
+        .max(b.core_support(-n).0.max_abs());
+    let band = shallow_band::<V::Scalar>() * size;
+    if core_gap.abs() > band || core_gap.is_nan() || band <= V::Scalar::ZERO {
+        return None;
+    }
+    let shift = n * (band - core_gap);
+    let moved =
+        Transformed { shape: b, pose: Pose::from_translation(shift), scale: V::splat(V::Scalar::ONE) };
+    let g = gjk_core::distance_with(&CoreOf(a), &CoreOf(&moved), gjk, None, &mut ());
+    if g.status != Status::Separated {
+        return None;
+    }
+    c.normal = g.normal;
+    c.gjk_iterations += g.iterations;
+    Some((g.distance - shift.dot(g.normal), g.point_a, g.point_b - shift))
+}

@@ -1,0 +1,569 @@
+//! The Expanding Polytope Algorithm (van den Bergen 2001): from a GJK
+//! simplex that holds the origin, grow a polytope inside `A − B` towards the
+//! boundary point nearest the origin. Its distance is the penetration depth,
+//! its face normal the minimum translation direction.
+//!
+//! Memory is fixed: at most [`EPA_MAX_VERTICES`] vertices and
+//! [`EPA_MAX_FACES`] faces (3D) live on the stack; a query that would need
+//! more stops with [`EpaStatus::IterationLimit`] and its best lower bound.
+
+use gjk_core::glam::{DVec2, DVec3, Vec2, Vec3};
+use gjk_core::{
+    MAX_SIMPLEX_POINTS, Real, Simplex, SupportMap, SupportPoint, Vector, Vector2, Vector3, minkowski_support,
+    solver2d, solver3d,
+};
+
+/// Most polytope vertices (3D) or polygon vertices (2D).
+pub const EPA_MAX_VERTICES: usize = 128;
+/// Most polytope faces (3D): Euler's formula gives `2V − 4` for a closed
+/// triangulated polytope.
+pub const EPA_MAX_FACES: usize = 2 * EPA_MAX_VERTICES;
+/// Default cap on expansion steps (each adds one vertex).
+pub const DEFAULT_EPA_ITERATIONS: u32 = 100;
+
+/// Tunables of EPA; tolerances are relative like GJK's.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EpaConfig<S> {
+    /// Cap on expansion steps.
+    pub max_iterations: u32,
+    /// Stop when a face's support reaches beyond it by at most
+    /// `rel_tolerance · depth` (or `rel_tolerance · scale`).
+    pub rel_tolerance: S,
+    /// Depths up to `zero_tolerance · scale` count as touching.
+    pub zero_tolerance: S,
+}
+
+impl<S: Real> Default for EpaConfig<S> {
+    fn default() -> Self {
+        Self {
+            max_iterations: DEFAULT_EPA_ITERATIONS,
+            rel_tolerance: S::DEFAULT_REL_TOLERANCE * S::from_f64(16.0),
+            zero_tolerance: S::DEFAULT_ZERO_TOLERANCE,
+        }
+    }
+}
+
+/// What EPA found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EpaStatus {
+    /// The depth and normal are exact to the tolerance.
+    Converged,
+    /// The origin is within the zero band of the boundary: depth 0, and the
+    /// normal separates the shapes to within the band.
+    Touching,
+    /// The iteration cap or the fixed capacity was reached: `depth` is a
+    /// lower bound on the true depth and `normal` the best face so far.
+    IterationLimit,
+    /// No polytope holding the origin could be built (the input simplex did
+    /// not hold it, or the shapes are degenerate): outputs are not
+    /// meaningful.
+    Indeterminate,
+    /// A support point was NaN or infinite.
+    InvalidInput,
+}
+
+/// Penetration of two overlapping shapes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Penetration<V: Vector> {
+    /// What was found.
+    pub status: EpaStatus,
+    /// How far B must move along `normal` to separate (≥ 0).
+    pub depth: V::Scalar,
+    /// Unit normal pointing from A to B (the outward normal of `A − B` at
+    /// the boundary point nearest the origin).
+    pub normal: V,
+    /// Deepest point of A inside B.
+    pub point_a: V,
+    /// Deepest point of B inside A (`point_a − point_b = depth · normal`).
+    pub point_b: V,
+    /// Expansion steps (support calls) made.
+    pub iterations: u32,
+}
+
+impl<V: Vector> Penetration<V> {
+    fn with_status(status: EpaStatus, normal: V) -> Self {
+        Self { status, depth: V::Scalar::ZERO, normal, point_a: V::ZERO, point_b: V::ZERO, iterations: 0 }
+    }
+}
+
+/// Spaces EPA runs in: 3D polytopes, 2D polygons.
+pub trait EpaSpace: Vector {
+    /// Runs EPA from a GJK simplex that holds the origin.
+    fn epa<A, B>(
+        a: &A,
+        b: &B,
+        simplex: &Simplex<Self>,
+        config: &EpaConfig<Self::Scalar>,
+    ) -> Penetration<Self>
+    where
+        A: SupportMap<Self> + ?Sized,
+        B: SupportMap<Self> + ?Sized;
+}
+
+macro_rules! impl_epa {
+    ($v:ty, $run:path) => {
+        impl EpaSpace for $v {
+            fn epa<A, B>(
+                a: &A,
+                b: &B,
+                simplex: &Simplex<Self>,
+                config: &EpaConfig<Self::Scalar>,
+            ) -> Penetration<Self>
+            where
+                A: SupportMap<Self> + ?Sized,
+                B: SupportMap<Self> + ?Sized,
+            {
+                $run(a, b, simplex, config)
+            }
+        }
+    };
+}
+impl_epa!(Vec3, epa3);
+impl_epa!(DVec3, epa3);
+impl_epa!(Vec2, epa2);
+impl_epa!(DVec2, epa2);
+
+/// Penetration depth, normal and contact points of two overlapping shapes,
+/// starting from the final simplex of a GJK query that reported contact.
+pub fn penetration<V, A, B>(
+    a: &A,
+    b: &B,
+    simplex: &Simplex<V>,
+    config: &EpaConfig<V::Scalar>,
+) -> Penetration<V>
+where
+    V: EpaSpace,
+    A: SupportMap<V> + ?Sized,
+    B: SupportMap<V> + ?Sized,
+{
+    V::epa(a, b, simplex, config)
+}
+
+/// Bookkeeping shared by both dimensions: support calls with scale tracking.
+struct Sampler<'s, V: Vector, A: ?Sized, B: ?Sized> {
+    a: &'s A,
+    b: &'s B,
+    scale: V::Scalar,
+    calls: u32,
+    invalid: bool,
+}
+
+impl<V: Vector, A: SupportMap<V> + ?Sized, B: SupportMap<V> + ?Sized> Sampler<'_, V, A, B> {
+    fn support(&mut self, d: V) -> SupportPoint<V> {
+        let p = minkowski_support(self.a, self.b, d);
+        self.calls += 1;
+        if !p.is_finite() {
+            self.invalid = true;
+        }
+        self.scale = self.scale.max(p.w.max_abs());
+        p
+    }
+}
+
+/// The touching answer along `n` (depth 0; the origin lies on the boundary
+/// of `A − B` within the band). The witness pair is the support pair along
+/// `n`: the points of A and B that meet across the touching plane.
+fn touching<V: Vector>(n: V, at: SupportPoint<V>, calls: u32) -> Penetration<V> {
+    let mut r = Penetration::with_status(EpaStatus::Touching, n);
+    r.point_a = at.a;
+    r.point_b = at.b;
+    r.iterations = calls;
+    r
+}
+
+// ---------------------------------------------------------------- 3D ----
+
+/// A face, the barycentric solution of its point nearest the origin, and
+/// that point's squared distance.
+type NearestFace<V> = (Face<V>, gjk_core::Reduced<<V as Vector>::Scalar>, <V as Vector>::Scalar);
+
+#[derive(Clone, Copy, Debug)]
+struct Face<V: Vector> {
+    v: [u16; 3],
+    n: V,
+    /// Distance of the face's plane from the origin (≥ 0 when the origin is
+    /// inside); `MAX` for a degenerate face, which is never chosen.
+    d: V::Scalar,
+    alive: bool,
+}
+
+struct Polytope<V: Vector> {
+    pts: [SupportPoint<V>; EPA_MAX_VERTICES],
+    npts: usize,
+    faces: [Face<V>; EPA_MAX_FACES],
+    nfaces: usize,
+    interior: V,
+}
+
+impl<V: Vector3> Polytope<V> {
+    fn new() -> Self {
+        Self {
+            pts: [SupportPoint::default(); EPA_MAX_VERTICES],
+            npts: 0,
+            faces: [Face { v: [0; 3], n: V::ZERO, d: V::Scalar::MAX, alive: false }; EPA_MAX_FACES],
+            nfaces: 0,
+            interior: V::ZERO,
+        }
+    }
+
+    fn push_point(&mut self, p: SupportPoint<V>) -> Option<u16> {
+        if self.npts >= EPA_MAX_VERTICES {
+            return None;
+        }
+        self.pts[self.npts] = p;
+        self.npts += 1;
+        Some((self.npts - 1) as u16)
+    }
+
+    /// Adds face `i j k`, oriented away from the interior point.
+    fn push_face(&mut self, i: u16, j: u16, k: u16) -> bool {
+        if self.nfaces >= EPA_MAX_FACES {
+            return false;
+        }
+        let (a, b, c) = (self.pts[i as usize].w, self.pts[j as usize].w, self.pts[k as usize].w);
+        let mut n = (b - a).cross(c - a);
+        let mut v = [i, j, k];
+        if n.dot(a - self.interior) < V::Scalar::ZERO {
+            n = -n;
+            v = [i, k, j];
+        }
+        let (n, d) = match n.try_normalize() {
+            Some(u) => (u, u.dot(a)),
+            None => (V::ZERO, V::Scalar::MAX),
+        };
+        self.faces[self.nfaces] = Face { v, n, d, alive: true };
+        self.nfaces += 1;
+        true
+    }
+
+    fn closest_face(&self) -> Option<usize> {
+        let mut best: Option<usize> = None;
+        for (i, f) in self.faces[..self.nfaces].iter().enumerate() {
+            if f.alive && f.d < V::Scalar::MAX && best.is_none_or(|b| f.d < self.faces[b].d) {
+                best = Some(i);
+            }
+        }
+        best
+    }
+}
+
+fn epa3<V, A, B>(a: &A, b: &B, simplex: &Simplex<V>, config: &EpaConfig<V::Scalar>) -> Penetration<V>
+where
+    V: Vector3,
+    A: SupportMap<V> + ?Sized,
+    B: SupportMap<V> + ?Sized,
+{
+    let mut s: Sampler<V, A, B> = Sampler { a, b, scale: V::Scalar::ZERO, calls: 0, invalid: false };
+    let mut pts: [SupportPoint<V>; MAX_SIMPLEX_POINTS] = [SupportPoint::default(); MAX_SIMPLEX_POINTS];
+    let mut n = 0;
+    for p in simplex.points() {
+        if !p.is_finite() {
+            return Penetration::with_status(EpaStatus::InvalidInput, V::X);
+        }
+        if !pts[..n].iter().any(|q| q.w == p.w) && n < MAX_SIMPLEX_POINTS {
+            pts[n] = *p;
+            s.scale = s.scale.max(p.w.max_abs());
+            n += 1;
+        }
+    }
+    if n == 0 {
+        return Penetration::with_status(EpaStatus::Indeterminate, V::X);
+    }
+    let band = |s: &Sampler<V, A, B>| config.zero_tolerance * s.scale;
+    // Grow a lower-dimensional simplex until it spans space, checking each
+    // probe direction: if A − B reaches no further than the band along it,
+    // the origin is on the boundary and the shapes only touch.
+    if n == 1 {
+        let d = V::X;
+        let p = s.support(d);
+        if s.invalid {
+            return Penetration::with_status(EpaStatus::InvalidInput, d);
+        }
+        if d.dot(p.w) <= band(&s) {
+            return touching(d, p, s.calls);
+        }
+        pts[1] = p;
+        n = 2;
+    }
+    if n == 2 {
+        let d = V::orthogonal_to(&[pts[0].w, pts[1].w]);
+        let p = s.support(d);
+        if s.invalid {
+            return Penetration::with_status(EpaStatus::InvalidInput, d);
+        }
+        if d.dot(p.w) <= band(&s) {
+            return touching(d, p, s.calls);
+        }
+        pts[2] = p;
+        n = 3;
+    }
+    let mut poly = Polytope::<V>::new();
+    if n == 3 {
+        let Some(nrm) = V::facet_normal(&[pts[0].w, pts[1].w, pts[2].w]) else {
+            return Penetration::with_status(EpaStatus::Indeterminate, V::X);
+        };
+        let up = s.support(nrm);
+        let down = s.support(-nrm);
+        if s.invalid {
+            return Penetration::with_status(EpaStatus::InvalidInput, nrm);
+        }
+        if nrm.dot(up.w) <= band(&s) {
+            return touching(nrm, up, s.calls);
+        }
+        if (-nrm).dot(down.w) <= band(&s) {
+            return touching(-nrm, down, s.calls);
+        }
+        for p in [pts[0], pts[1], pts[2], up, down] {
+            poly.push_point(p);
+        }
+        poly.interior = (pts[0].w + pts[1].w + pts[2].w + up.w + down.w) * V::Scalar::from_f64(0.2);
+        for (i, j, k) in [(0, 1, 3), (1, 2, 3), (2, 0, 3), (1, 0, 4), (2, 1, 4), (0, 2, 4)] {
+            poly.push_face(i, j, k);
+        }
+    } else {
+        for p in &pts {
+            poly.push_point(*p);
+        }
+        poly.interior = (pts[0].w + pts[1].w + pts[2].w + pts[3].w) * V::Scalar::from_f64(0.25);
+        for (i, j, k) in [(0, 1, 2), (0, 3, 1), (1, 3, 2), (2, 3, 0)] {
+            poly.push_face(i, j, k);
+        }
+    }
+
+    let mut status = EpaStatus::IterationLimit;
+    // Whether the loop reached a face at all.
+    let mut chosen: Option<Face<V>> = None;
+    // Bounded by the iteration cap and by the fixed capacity.
+    for _ in 0..config.max_iterations {
+        let Some(fi) = poly.closest_face() else {
+            return Penetration::with_status(EpaStatus::Indeterminate, V::X);
+        };
+        let face = poly.faces[fi];
+        chosen = Some(face);
+        let p = s.support(face.n);
+        if s.invalid {
+            return Penetration::with_status(EpaStatus::InvalidInput, face.n);
+        }
+        let h = face.n.dot(p.w);
+        let tol = config.rel_tolerance * face.d.max(V::Scalar::ZERO).max(s.scale * config.rel_tolerance);
+        // Exit: the support along the face normal reaches no further than
+        // the face: it is on the boundary of A − B.
+        if h - face.d <= tol {
+            status = EpaStatus::Converged;
+            break;
+        }
+        // Exit: a repeated vertex cannot expand the polytope.
+        if poly.pts[..poly.npts].iter().any(|q| q.w == p.w) {
+            status = EpaStatus::Converged;
+            break;
+        }
+        let Some(new) = poly.push_point(p) else { break };
+        // Remove the faces the new point sees; their boundary (edges used
+        // once) is the horizon, each edge of which becomes a new face.
+        let mut horizon: [(u16, u16); EPA_MAX_VERTICES] = [(0, 0); EPA_MAX_VERTICES];
+        let mut nh = 0usize;
+        let mut overflow = false;
+        for f in poly.faces[..poly.nfaces].iter_mut() {
+            if !f.alive || f.d == V::Scalar::MAX {
+                continue;
+            }
+            let a0 = poly.pts[f.v[0] as usize].w;
+            if f.n.dot(p.w - a0) <= V::Scalar::ZERO {
+                continue;
+            }
+            f.alive = false;
+            for e in 0..3 {
+                let (i, j) = (f.v[e], f.v[(e + 1) % 3]);
+                if let Some(k) = horizon[..nh].iter().position(|&(x, y)| x == j && y == i) {
+                    horizon[k] = horizon[nh - 1];
+                    nh -= 1;
+                } else if nh < EPA_MAX_VERTICES {
+                    horizon[nh] = (i, j);
+                    nh += 1;
+                } else {
+                    overflow = true;
+                }
+            }
+        }
+        if overflow || nh == 0 {
+            break;
+        }
+        let mut full = false;
+        for &(i, j) in &horizon[..nh] {
+            full |= !poly.push_face(i, j, new);
+        }
+        if full {
+            break;
+        }
+        // Reclaim dead face slots so long runs stay within capacity.
+        let mut k = 0;
+        for i in 0..poly.nfaces {
+            if poly.faces[i].alive {
+                poly.faces[k] = poly.faces[i];
+                k += 1;
+            }
+        }
+        poly.nfaces = k;
+    }
+    if chosen.is_none() {
+        return Penetration::with_status(EpaStatus::Indeterminate, V::X);
+    }
+    // The witness is the point of the polytope's boundary nearest the
+    // origin: over all faces, the triangle point nearest the origin. (The
+    // plane-nearest face can share its plane with neighbours, and the foot
+    // of the origin may lie in one of those triangles instead.)
+    let mut best: Option<NearestFace<V>> = None;
+    for f in poly.faces[..poly.nfaces].iter().filter(|f| f.alive && f.d < V::Scalar::MAX) {
+        let w =
+            [poly.pts[f.v[0] as usize].w, poly.pts[f.v[1] as usize].w, poly.pts[f.v[2] as usize].w, V::ZERO];
+        let r = solver3d::s2d(&w, 0, 1, 2);
+        let dd = r.point(&w).length_squared();
+        if best.as_ref().is_none_or(|(_, _, b)| dd < *b) {
+            best = Some((*f, r, dd));
+        }
+    }
+    let Some((face, r, _)) = best else {
+        return Penetration::with_status(EpaStatus::Indeterminate, V::X);
+    };
+    let (mut pa, mut pb) = (V::ZERO, V::ZERO);
+    for k in 0..3 {
+        let sp = poly.pts[face.v[k] as usize];
+        pa = pa + sp.a * r.lambda[k];
+        pb = pb + sp.b * r.lambda[k];
+    }
+    let depth = face.d.max(V::Scalar::ZERO);
+    let status =
+        if status == EpaStatus::Converged && depth <= band(&s) { EpaStatus::Touching } else { status };
+    Penetration { status, depth, normal: face.n, point_a: pa, point_b: pb, iterations: s.calls }
+}
+
+// ---------------------------------------------------------------- 2D ----
+
+fn epa2<V, A, B>(a: &A, b: &B, simplex: &Simplex<V>, config: &EpaConfig<V::Scalar>) -> Penetration<V>
+where
+    V: Vector2,
+    A: SupportMap<V> + ?Sized,
+    B: SupportMap<V> + ?Sized,
+{
+    let mut s: Sampler<V, A, B> = Sampler { a, b, scale: V::Scalar::ZERO, calls: 0, invalid: false };
+    let mut poly: [SupportPoint<V>; EPA_MAX_VERTICES] = [SupportPoint::default(); EPA_MAX_VERTICES];
+    let mut n = 0;
+    for p in simplex.points().iter().take(3) {
+        if !p.is_finite() {
+            return Penetration::with_status(EpaStatus::InvalidInput, V::X);
+        }
+        if !poly[..n].iter().any(|q| q.w == p.w) {
+            poly[n] = *p;
+            s.scale = s.scale.max(p.w.max_abs());
+            n += 1;
+        }
+    }
+    if n == 0 {
+        return Penetration::with_status(EpaStatus::Indeterminate, V::X);
+    }
+    let band = |s: &Sampler<V, A, B>| config.zero_tolerance * s.scale;
+    if n == 1 {
+        let d = V::X;
+        let p = s.support(d);
+        if s.invalid {
+            return Penetration::with_status(EpaStatus::InvalidInput, d);
+        }
+        if d.dot(p.w) <= band(&s) {
+            return touching(d, p, s.calls);
+        }
+        poly[1] = p;
+        n = 2;
+    }
+    if n == 2 {
+        let e = poly[1].w - poly[0].w;
+        let Some(nrm) = V::new2(-e.y(), e.x()).try_normalize() else {
+            return Penetration::with_status(EpaStatus::Indeterminate, V::X);
+        };
+        let left = s.support(nrm);
+        let right = s.support(-nrm);
+        if s.invalid {
+            return Penetration::with_status(EpaStatus::InvalidInput, nrm);
+        }
+        if nrm.dot(left.w) <= band(&s) {
+            return touching(nrm, left, s.calls);
+        }
+        if (-nrm).dot(right.w) <= band(&s) {
+            return touching(-nrm, right, s.calls);
+        }
+        // a, right, b, left runs counter-clockwise.
+        let (p0, p1) = (poly[0], poly[1]);
+        poly[0] = p0;
+        poly[1] = right;
+        poly[2] = p1;
+        poly[3] = left;
+        n = 4;
+    }
+    // Counter-clockwise order.
+    let area: V::Scalar =
+        (0..n).map(|i| poly[i].w.perp_dot(poly[(i + 1) % n].w)).fold(V::Scalar::ZERO, |x, y| x + y);
+    if area < V::Scalar::ZERO {
+        poly[..n].reverse();
+    }
+    let edge = |poly: &[SupportPoint<V>], i: usize, n: usize| -> (V, V::Scalar) {
+        let (p, q) = (poly[i].w, poly[(i + 1) % n].w);
+        let e = q - p;
+        match V::new2(e.y(), -e.x()).try_normalize() {
+            Some(nrm) => (nrm, nrm.dot(p)),
+            None => (V::ZERO, V::Scalar::MAX),
+        }
+    };
+    let mut status = EpaStatus::IterationLimit;
+    let mut best = 0;
+    for _ in 0..config.max_iterations {
+        best = (0..n)
+            .min_by(|&i, &j| {
+                edge(&poly, i, n).1.partial_cmp(&edge(&poly, j, n).1).unwrap_or(core::cmp::Ordering::Equal)
+            })
+            .unwrap_or(0);
+        let (nrm, d) = edge(&poly, best, n);
+        if d == V::Scalar::MAX {
+            return Penetration::with_status(EpaStatus::Indeterminate, V::X);
+        }
+        let p = s.support(nrm);
+        if s.invalid {
+            return Penetration::with_status(EpaStatus::InvalidInput, nrm);
+        }
+        let tol = config.rel_tolerance * d.max(V::Scalar::ZERO).max(s.scale * config.rel_tolerance);
+        // Exit: the edge is on the boundary of A − B.
+        if nrm.dot(p.w) - d <= tol || poly[..n].iter().any(|q| q.w == p.w) {
+            status = EpaStatus::Converged;
+            break;
+        }
+        if n >= EPA_MAX_VERTICES {
+            break;
+        }
+        // Insert the new vertex between the edge's end points.
+        for k in (best + 1..n).rev() {
+            poly[k + 1] = poly[k];
+        }
+        poly[best + 1] = p;
+        n += 1;
+    }
+    // The boundary point nearest the origin, over all edges (collinear
+    // neighbours share the nearest line; the foot lies in one of them).
+    let mut near = (best, V::Scalar::MAX, gjk_core::Reduced::vertex(0));
+    for i in 0..n {
+        let mut w = [V::ZERO; MAX_SIMPLEX_POINTS];
+        w[0] = poly[i].w;
+        w[1] = poly[(i + 1) % n].w;
+        let r = solver2d::s1d(&w, 0, 1);
+        let dd = r.point(&w).length_squared();
+        if dd < near.1 && edge(&poly, i, n).1 < V::Scalar::MAX {
+            near = (i, dd, r);
+        }
+    }
+    let (best, _, r) = near;
+    let (nrm, d) = edge(&poly, best, n);
+    let j = (best + 1) % n;
+    let pa = poly[best].a * r.lambda[0] + poly[j].a * r.lambda[1];
+    let pb = poly[best].b * r.lambda[0] + poly[j].b * r.lambda[1];
+    let depth = d.max(V::Scalar::ZERO);
+    let status =
+        if status == EpaStatus::Converged && depth <= band(&s) { EpaStatus::Touching } else { status };
+    Penetration { status, depth, normal: nrm, point_a: pa, point_b: pb, iterations: s.calls }
+}

@@ -1,0 +1,44 @@
+//! # gjk-epa
+//!
+//! Penetration depth, normal and contact points for overlapping convex
+//! shapes (the Expanding Polytope Algorithm, 2D and 3D), a one-call
+//! [`contact`] query for the shapes of [`gjk_shapes`], and contact
+//! manifolds for polytope pairs.
+//!
+//! - [`contact`]: separated → distance, closest points, normal; touching →
+//!   depth 0 with a valid normal; penetrating → depth, normal from A to B,
+//!   the deepest point of each shape. Round shapes run on their cores and
+//!   add the radii: no EPA when only the rounded margins overlap.
+//! - [`penetration`]: EPA itself, from any GJK simplex holding the origin,
+//!   with fixed capacities ([`EPA_MAX_VERTICES`], [`EPA_MAX_FACES`]), a named
+//!   iteration cap and an explicit [`EpaStatus::Indeterminate`].
+//! - [`polytope_manifold`]: up to four points for face contacts (box–box),
+//!   by clipping the incident face against the reference face.
+//!
+//! ```
+//! use gjk_epa::{ContactStatus, contact, polytope_manifold};
+//! use gjk_shapes::{Cuboid, Pose, glam::Vec3};
+//! let ground = Cuboid::new(Vec3::new(5.0, 0.5, 5.0)).unwrap();
+//! let crate_box = Cuboid::new(Vec3::splat(0.5)).unwrap();
+//! let (pg, pc) = (Pose::from_translation(Vec3::new(0.0, -0.5, 0.0)), Pose::from_translation(Vec3::new(0.0, 0.49, 0.0)));
+//! let c = contact(&ground, &pg, &crate_box, &pc);
+//! assert_eq!(c.status, ContactStatus::Penetrating);
+//! assert!((c.depth - 0.01).abs() < 1e-5 && (c.normal - Vec3::Y).length() < 1e-5);
+//! let m = polytope_manifold(&ground, &pg, &crate_box, &pc, &c, 0.0);
+//! assert_eq!(m.len(), 4); // the whole bottom face rests on the ground
+//! ```
+#![warn(missing_docs)]
+
+mod contact;
+mod epa;
+mod manifold;
+
+pub use contact::{Contact, ContactStatus, contact, contact_local, contact_with, shallow_band};
+pub use epa::{
+    DEFAULT_EPA_ITERATIONS, EPA_MAX_FACES, EPA_MAX_VERTICES, EpaConfig, EpaSpace, EpaStatus, Penetration,
+    penetration,
+};
+pub use manifold::{
+    ContactManifold, MAX_MANIFOLD_POINTS, ManifoldPoint, PolyhedronFaces, REFERENCE_FACE_BIAS,
+    polytope_manifold,
+};

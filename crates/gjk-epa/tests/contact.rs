@@ -1,0 +1,389 @@
+//! Contact and penetration against analytic oracles: sphere–sphere,
+//! sphere–box, box–box (separating axes in f64), 2D polygons (separating
+//! axes over edge normals); touching and nearly touching gaps; deep
+//! penetration; the regression cases. No expectation comes from this code.
+#![allow(clippy::excessive_precision)]
+
+use gjk_epa::{ContactStatus, EpaStatus, contact};
+use gjk_shapes::glam::{DMat3, DQuat, DVec2, DVec3, Vec3};
+use gjk_shapes::{Ball, Capsule, ConvexHull, ConvexPolygon, Cuboid, Pose, Rounded, distance};
+use gjk_testkit::*;
+
+fn pose3(rng: &mut Rng, reach: f64) -> Pose<DVec3> {
+    Pose::new(rng.quat(), rng.unit3() * rng.range(0.0, reach))
+}
+
+/// Moving B by `depth · normal` must leave the shapes just touching: an
+/// independent check of any reported penetration.
+fn check_resolves<A, B>(a: &A, pa: &Pose<DVec3>, b: &B, pb: &Pose<DVec3>, depth: f64, n: DVec3, ctx: &str)
+where
+    A: gjk_shapes::Shape<DVec3>,
+    B: gjk_shapes::Shape<DVec3>,
+{
+    let moved = Pose::new(pb.rotation, pb.translation + n * depth);
+    let r = distance(a, pa, b, &moved);
+    assert!(
+        r.distance < 1e-7 * (1.0 + depth),
+        "{ctx}: still {} apart/overlapping after resolution",
+        r.distance
+    );
+    let further = Pose::new(pb.rotation, pb.translation + n * (depth + 1e-6));
+    assert!(distance(a, pa, b, &further).distance > 0.0, "{ctx}: moving past the depth does not separate");
+}
+
+#[test]
+fn sphere_sphere_penetration() {
+    let mut rng = Rng::new(300);
+    for i in 0..3000 {
+        let (r1, r2) = (rng.range(0.1, 2.0), rng.range(0.1, 2.0));
+        let p1 = pose3(&mut rng, 2.0);
+        let c = rng.unit3() * rng.range(0.01, (r1 + r2) * 0.999);
+        let p2 = Pose::new(rng.quat(), p1.translation + c);
+        let k = contact(&Ball::new(r1).unwrap(), &p1, &Ball::new(r2).unwrap(), &p2);
+        let ctx = format!("#{i}");
+        assert_eq!(k.status, ContactStatus::Penetrating, "{ctx}");
+        assert!((k.depth - (r1 + r2 - c.length())).abs() < 1e-12, "{ctx}");
+        assert!((k.normal - c.normalize()).length() < 1e-12, "{ctx}");
+        assert!((k.point_a - (p1.translation + c.normalize() * r1)).length() < 1e-12, "{ctx}");
+        assert!((k.point_b - (p2.translation - c.normalize() * r2)).length() < 1e-12, "{ctx}");
+        assert!(((k.point_a - k.point_b) - k.normal * k.depth).length() < 1e-12, "{ctx}");
+        assert_eq!(k.epa_iterations, 0, "round shapes need no EPA");
+    }
+}
+
+#[test]
+fn sphere_box_penetration() {
+    let mut rng = Rng::new(301);
+    for i in 0..3000 {
+        let half = DVec3::new(rng.range(0.2, 2.0), rng.range(0.2, 2.0), rng.range(0.2, 2.0));
+        let rad = rng.range(0.05, 1.0);
+        let pb = pose3(&mut rng, 3.0);
+        // Sphere centre somewhere in or near the box.
+        let local = DVec3::new(rng.range(-1.3, 1.3), rng.range(-1.3, 1.3), rng.range(-1.3, 1.3)) * half;
+        let ps = Pose::from_translation(pb.transform_point(local));
+        let k = contact(&Ball::new(rad).unwrap(), &ps, &Cuboid::new(half).unwrap(), &pb);
+        let outside = (local.abs() - half).max(DVec3::ZERO);
+        let ctx = format!("#{i}");
+        let (oracle_depth, oracle_n) = if outside.length() > 0.0 {
+            // Centre outside: depth r − distance, normal from centre to box.
+            let closest = local.clamp(-half, half);
+            (rad - outside.length(), pb.transform_vector((closest - local).normalize()))
+        } else {
+            // Centre inside: leave through the nearest face.
+            let gaps = half - local.abs();
+            let k = if gaps.x <= gaps.y && gaps.x <= gaps.z {
+                0
+            } else if gaps.y <= gaps.z {
+                1
+            } else {
+                2
+            };
+            let mut face = DVec3::ZERO;
+            face[k] = local[k].signum();
+            (gaps[k] + rad, pb.transform_vector(-face))
+        };
+        if oracle_depth > 1e-6 {
+            assert_eq!(k.status, ContactStatus::Penetrating, "{ctx}");
+            assert!((k.depth - oracle_depth).abs() < 1e-9, "{ctx}: {} vs {oracle_depth}", k.depth);
+            let inside = outside.length() == 0.0;
+            let gaps = half - local.abs();
+            let mut sorted = [gaps.x, gaps.y, gaps.z];
+            sorted.sort_by(f64::total_cmp);
+            if !inside || sorted[1] - sorted[0] > 1e-6 {
+                assert!(
+                    (k.normal - oracle_n).length() < 1e-6,
+                    "{ctx}: normal {:?} vs {oracle_n:?}",
+                    k.normal
+                );
+            }
+            check_resolves(
+                &Ball::new(rad).unwrap(),
+                &ps,
+                &Cuboid::new(half).unwrap(),
+                &pb,
+                k.depth,
+                k.normal,
+                &ctx,
+            );
+        } else if oracle_depth < -1e-6 {
+            assert_eq!(k.status, ContactStatus::Separated, "{ctx}");
+            assert!((k.distance + oracle_depth).abs() < 1e-9, "{ctx}");
+        }
+    }
+}
+
+#[test]
+fn box_box_penetration_against_sat() {
+    let mut rng = Rng::new(302);
+    let mut checked = 0;
+    for i in 0..3000 {
+        let ha = DVec3::new(rng.range(0.2, 1.5), rng.range(0.2, 1.5), rng.range(0.2, 1.5));
+        let hb = DVec3::new(rng.range(0.2, 1.5), rng.range(0.2, 1.5), rng.range(0.2, 1.5));
+        let (pa, pb) = (pose3(&mut rng, 1.5), pose3(&mut rng, 1.5));
+        let (ra, rb) = (DMat3::from_quat(pa.rotation), DMat3::from_quat(pb.rotation));
+        let (sat, axis) = box_box_sat(ha, ra, pa.translation, hb, rb, pb.translation);
+        let (a, b) = (Cuboid::new(ha).unwrap(), Cuboid::new(hb).unwrap());
+        let k = contact(&a, &pa, &b, &pb);
+        let ctx = format!("#{i}");
+        if sat > 1e-6 {
+            checked += 1;
+            assert_eq!(k.status, ContactStatus::Penetrating, "{ctx}");
+            assert_eq!(k.epa_status, Some(EpaStatus::Converged), "{ctx}");
+            assert!((k.depth - sat).abs() < 1e-8, "{ctx}: depth {} vs SAT {sat}", k.depth);
+            // The normal is a minimum-overlap axis: its overlap equals the depth.
+            let ov = |n: DVec3| {
+                let pa_: f64 = (0..3).map(|j| (ra.col(j).dot(n) * ha[j]).abs()).sum();
+                let pb_: f64 = (0..3).map(|j| (rb.col(j).dot(n) * hb[j]).abs()).sum();
+                pa_ + pb_ - (pb.translation - pa.translation).dot(n)
+            };
+            assert!(
+                (ov(k.normal) - sat).abs() < 1e-8,
+                "{ctx}: overlap along normal {} vs {sat} (SAT axis {axis:?})",
+                ov(k.normal)
+            );
+            assert!(((k.point_a - k.point_b) - k.normal * k.depth).length() < 1e-8, "{ctx}");
+            check_resolves(&a, &pa, &b, &pb, k.depth, k.normal, &ctx);
+        } else if sat < -1e-6 {
+            assert_eq!(k.status, ContactStatus::Separated, "{ctx}");
+        }
+    }
+    assert!(checked > 1000, "{checked}");
+}
+
+/// Face-to-face boxes at gaps from −1e-3 to +1e-3 of their size (and
+/// exactly zero): separated beyond the band, touching within it,
+/// penetrating beyond it on the other side.
+#[test]
+fn touching_and_nearly_touching() {
+    let mut rng = Rng::new(303);
+    for size in [1e-3, 1.0, 1e3] {
+        for rel in [-1e-3, -1e-6, -1e-9, -1e-12, 0.0, 1e-12, 1e-9, 1e-6, 1e-3] {
+            for _ in 0..20 {
+                let q = rng.quat();
+                let h = DVec3::splat(size * 0.5);
+                let c = Cuboid::new(h).unwrap();
+                let pa = Pose::new(q, rng.unit3() * size);
+                let side = DVec3::new(rng.range(-0.4, 0.4), 1.0 + rel, rng.range(-0.4, 0.4)) * size;
+                let pb = Pose::new(q, pa.translation + q * side);
+                let k = contact(&c, &pa, &c, &pb);
+                let gap = rel * size;
+                let ctx = format!("size {size} rel {rel}: {k:?}");
+                // Touching only within a band of 1e-10 of the size; outside
+                // it the sign of the gap decides, and the measure is exact.
+                match k.status {
+                    ContactStatus::Touching => {
+                        assert!(gap.abs() <= 1e-10 * size, "{ctx}");
+                        assert_eq!(k.depth, 0.0);
+                    }
+                    ContactStatus::Separated => {
+                        assert!(gap > 0.0 && (k.distance - gap).abs() < 1e-9 * size, "{ctx}");
+                    }
+                    ContactStatus::Penetrating => {
+                        assert!(gap < 0.0 && (k.depth + gap).abs() < 1e-9 * size, "{ctx}");
+                    }
+                    _ => panic!("{ctx}"),
+                }
+                if rel == 0.0 {
+                    assert_eq!(k.status, ContactStatus::Touching, "{ctx}");
+                }
+                assert!((k.normal - q * DVec3::Y).length() < 1e-6, "{ctx}");
+            }
+        }
+    }
+}
+
+/// One shape deep inside the other.
+#[test]
+fn deep_penetration() {
+    let mut rng = Rng::new(304);
+    for i in 0..500 {
+        let big = DVec3::new(rng.range(2.0, 4.0), rng.range(2.0, 4.0), rng.range(2.0, 4.0));
+        let small = DVec3::splat(rng.range(0.1, 0.5));
+        let pa = pose3(&mut rng, 2.0);
+        let local = DVec3::new(rng.range(-0.5, 0.5), rng.range(-0.5, 0.5), rng.range(-0.5, 0.5)) * big;
+        let pb = Pose::new(rng.quat(), pa.transform_point(local));
+        let (ra, rb) = (DMat3::from_quat(pa.rotation), DMat3::from_quat(pb.rotation));
+        let (sat, _) = box_box_sat(big, ra, pa.translation, small, rb, pb.translation);
+        let k = contact(&Cuboid::new(big).unwrap(), &pa, &Cuboid::new(small).unwrap(), &pb);
+        assert_eq!(k.status, ContactStatus::Penetrating, "#{i}");
+        assert!((k.depth - sat).abs() < 1e-8, "#{i}: {} vs {sat}", k.depth);
+        // A sphere inside a box: leaves through the nearest face.
+        let rad = rng.range(0.05, 0.3);
+        let s = contact(
+            &Cuboid::new(big).unwrap(),
+            &pa,
+            &Ball::new(rad).unwrap(),
+            &Pose::from_translation(pb.translation),
+        );
+        let gaps = big - local.abs();
+        assert!((s.depth - (gaps.min_element() + rad)).abs() < 1e-9, "#{i} sphere");
+    }
+}
+
+/// 2D EPA: polygon pairs against separating axes over all edge normals.
+#[test]
+fn polygons_2d_against_sat() {
+    let mut rng = Rng::new(305);
+    let sat2 = |a: &[DVec2], b: &[DVec2]| {
+        let mut best = (f64::INFINITY, DVec2::X);
+        for poly in [a, b] {
+            for i in 0..poly.len() {
+                let e = poly[(i + 1) % poly.len()] - poly[i];
+                let n = DVec2::new(e.y, -e.x).normalize();
+                for n in [n, -n] {
+                    // Overlap of the projections along n, oriented A→B.
+                    let ov = height2(a, n) + height2(b, -n);
+                    if ov < best.0 {
+                        best = (ov, n);
+                    }
+                }
+            }
+        }
+        best
+    };
+    let mut checked = 0;
+    for i in 0..3000 {
+        let (na, nb) = (rng.usize(3, 12), rng.usize(3, 12));
+        let la = polygon(&mut rng, na);
+        let lb = polygon(&mut rng, nb);
+        let pa = Pose::from_angle_translation(rng.range(0.0, 6.3), rng.unit2() * rng.range(0.0, 0.5));
+        let pb = Pose::from_angle_translation(rng.range(0.0, 6.3), rng.unit2() * rng.range(0.0, 2.5));
+        let (a, b) = (ConvexPolygon::new(&la).unwrap(), ConvexPolygon::new(&lb).unwrap());
+        let wa: Vec<DVec2> = a.vertices().iter().map(|p| pa.transform_point(*p)).collect();
+        let wb: Vec<DVec2> = b.vertices().iter().map(|p| pb.transform_point(*p)).collect();
+        let (depth, _) = sat2(&wa, &wb);
+        let k = contact(&a, &pa, &b, &pb);
+        if depth > 1e-6 {
+            checked += 1;
+            assert_eq!(k.status, ContactStatus::Penetrating, "#{i}");
+            assert!((k.depth - depth).abs() < 1e-9, "#{i}: {} vs {depth}", k.depth);
+            let along = height2(&wa, k.normal) + height2(&wb, -k.normal);
+            assert!((along - depth).abs() < 1e-9, "#{i}: normal overlap {along}");
+        } else if depth < -1e-6 {
+            assert_eq!(k.status, ContactStatus::Separated, "#{i}");
+        }
+    }
+    assert!(checked > 1000, "{checked}");
+}
+
+/// Round shapes whose cores are apart need no EPA; when the cores overlap
+/// EPA runs on them and the radii are added.
+#[test]
+fn round_shapes_use_cores() {
+    let cap = Capsule::new(1.0, 0.5).unwrap();
+    let ground = Cuboid::new(DVec3::new(10.0, 1.0, 10.0)).unwrap();
+    let pg = Pose::from_translation(DVec3::new(0.0, -1.0, 0.0));
+    // Lying capsule sunk 0.1 into the ground: only margins overlap.
+    let lying = Pose::new(DQuat::from_rotation_z(std::f64::consts::FRAC_PI_2), DVec3::new(0.0, 0.4, 0.0));
+    let k = contact(&cap, &lying, &ground, &pg);
+    assert_eq!(k.status, ContactStatus::Penetrating);
+    assert!((k.depth - 0.1).abs() < 1e-12 && k.epa_iterations == 0);
+    assert!((k.normal + DVec3::Y).length() < 1e-12);
+    // Its core inside the ground: EPA on the core, plus the radius.
+    let sunk = Pose::new(lying.rotation, DVec3::new(0.0, -0.2, 0.0));
+    let k = contact(&cap, &sunk, &ground, &pg);
+    assert_eq!(k.status, ContactStatus::Penetrating);
+    assert!((k.depth - 0.7).abs() < 1e-9, "{}", k.depth);
+    assert!(k.epa_iterations > 0);
+    // A rounded box resting exactly on the ground: touching.
+    let rb = Rounded::new(Cuboid::new(DVec3::splat(0.5)).unwrap(), 0.1).unwrap();
+    let k = contact(&rb, &Pose::from_translation(DVec3::new(0.0, 0.6, 0.0)), &ground, &pg);
+    assert_eq!(k.status, ContactStatus::Touching);
+}
+
+// ------------------------------------------------------------ cases ----
+
+fn fcl493_rotation() -> DQuat {
+    DQuat::from_mat3(&DMat3::from_cols_array(&[
+        0.96193976625564348026,
+        -0.19134171618254486313,
+        -0.19509032201612822033,
+        0.15401279915737359216,
+        0.96936494951283913579,
+        -0.19134171618254486313,
+        0.22572537250328919556,
+        0.15401279915737359216,
+        0.96193976625564348026,
+    ]))
+}
+
+/// fcl #493: tilted kissing boxes; EPA must not fail or report "origin
+/// outside", over sizes {0.01 … 1000} and gaps ±1e-15·size.
+#[test]
+fn fcl_493_kissing_boxes_over_sizes_and_gaps() {
+    let q = fcl493_rotation();
+    let t1 = DVec3::new(2.0770063995786869349, 0.48468247475641951239, 1.1543291419087275962);
+    let t2 = DVec3::new(2.0, 0.0, 1.25);
+    let c = Cuboid::new(DVec3::splat(0.25)).unwrap();
+    let k = contact(&c, &Pose::new(q, t1), &c, &Pose::new(q, t2));
+    assert!(
+        matches!(k.status, ContactStatus::Touching | ContactStatus::Penetrating | ContactStatus::Separated),
+        "{k:?}"
+    );
+    assert!(k.signed_distance().abs() < 1e-9, "{k:?}");
+    for size in [0.01, 0.25, 0.5, 10.0, 1000.0] {
+        for rel_gap in [-1e-15, 0.0, 1e-15] {
+            let c = Cuboid::new(DVec3::splat(size * 0.5)).unwrap();
+            let pa = Pose::new(q, t1 * size);
+            let pb =
+                Pose::new(q, t1 * size + q * DVec3::new(0.3 * size, size * (1.0 + rel_gap), -0.2 * size));
+            let k = contact(&c, &pa, &c, &pb);
+            let ctx = format!("size {size} gap {rel_gap}");
+            assert_eq!(k.status, ContactStatus::Touching, "{ctx}: {k:?}");
+            assert!(
+                k.normal.is_finite() && (k.normal - q * DVec3::Y).length() < 1e-6,
+                "{ctx}: {:?}",
+                k.normal
+            );
+            assert!(k.point_a.is_finite() && k.point_b.is_finite());
+        }
+    }
+}
+
+/// libccd #25: cubes of side 2 at z = 0 and 1.9: depth 0.1 along ±z.
+#[test]
+fn libccd_25_depth() {
+    let c = Cuboid::new(DVec3::ONE).unwrap();
+    let k = contact(&c, &Pose::IDENTITY, &c, &Pose::from_translation(DVec3::new(0.0, 0.0, 1.9)));
+    assert_eq!(k.status, ContactStatus::Penetrating);
+    assert!((k.depth - 0.1).abs() < 1e-12, "{}", k.depth);
+    assert!((k.normal - DVec3::Z).length() < 1e-12);
+    assert!(k.point_a.is_finite() && k.point_b.is_finite());
+    let cf = Cuboid::new(Vec3::ONE).unwrap();
+    let kf = contact(&cf, &Pose::IDENTITY, &cf, &Pose::from_translation(Vec3::new(0.0, 0.0, 1.9)));
+    assert!((kf.depth - 0.1).abs() < 1e-5 && (kf.normal - Vec3::Z).length() < 1e-5);
+}
+
+/// parry #315: exactly touching cubes: depth 0, normal ±X, points on x = 1.
+#[test]
+fn parry_315_touching() {
+    let c = Cuboid::new(DVec3::splat(0.5)).unwrap();
+    let k = contact(
+        &c,
+        &Pose::from_translation(DVec3::splat(0.5)),
+        &c,
+        &Pose::from_translation(DVec3::new(1.5, 0.5, 0.5)),
+    );
+    assert_eq!(k.status, ContactStatus::Touching);
+    assert_eq!(k.depth, 0.0);
+    assert!((k.normal - DVec3::X).length() < 1e-12);
+    assert!((k.point_a.x - 1.0).abs() < 1e-12 && (k.point_b.x - 1.0).abs() < 1e-12);
+}
+
+#[test]
+fn bad_input_never_panics() {
+    let c = Cuboid::new(DVec3::ONE).unwrap();
+    let bad = Pose::from_translation(DVec3::new(f64::NAN, 0.0, 0.0));
+    assert_eq!(contact(&c, &Pose::IDENTITY, &c, &bad).status, ContactStatus::InvalidInput);
+    // Flat and coincident hulls overlapping.
+    let flat = ConvexHull::new(&[DVec3::ZERO, DVec3::X, DVec3::Y, DVec3::new(1.0, 1.0, 0.0)]).unwrap();
+    for t in [DVec3::ZERO, DVec3::new(0.5, 0.5, 0.0), DVec3::new(0.5, 0.5, 1e-12)] {
+        let k = contact(&flat, &Pose::IDENTITY, &flat, &Pose::from_translation(t));
+        assert!(k.normal.is_finite() && k.depth.is_finite() && k.point_a.is_finite(), "{t}: {k:?}");
+        // Stacked 1e-12 apart: separated by exactly that.
+        assert_eq!(k.is_contact(), t.z == 0.0, "{t}: {k:?}");
+    }
+    let pt = ConvexHull::new(&[DVec3::ONE]).unwrap();
+    let k = contact(&pt, &Pose::IDENTITY, &c, &Pose::IDENTITY);
+    assert!(k.is_contact() && k.depth.is_finite());
+}
