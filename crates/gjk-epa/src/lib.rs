@@ -42,3 +42,8 @@ pub use manifold::{
     ContactManifold, MAX_MANIFOLD_POINTS, ManifoldPoint, PolyhedronFaces, REFERENCE_FACE_BIAS,
     polytope_manifold,
 };
+
+/// The README's examples, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;

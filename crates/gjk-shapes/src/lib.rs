@@ -54,8 +54,3 @@ pub use query::{
 pub use shape::{CoreOf, Shape, ShapeError};
 pub use space::{Angle, Pose, Rot2, Space};
 pub use wrappers::{MinkowskiSum, Rounded, Swept, Transformed};
-
-/// The README's examples, compiled and run as doc tests.
-#[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
-struct ReadmeDoctests;
