@@ -15,6 +15,8 @@
 //!   caller, for debug drawing; [`Recorder`] collects iterations of a normal
 //!   query at zero cost when off.
 //! - [`SimplexCache`]: warm starting between frames.
+//! - [`cast_ray`] / [`cast_shape`]: ray casts and linear shape casts (time
+//!   of impact), with a margin for round shapes and target distances.
 //!
 //! Conventions: the Minkowski difference is `A − B`; `normal` points from A
 //! to B; all outputs are in the frame the support functions answer in.
@@ -47,6 +49,7 @@ extern crate std;
 
 pub use glam;
 
+mod cast;
 mod gjk;
 mod query;
 mod real;
@@ -56,6 +59,7 @@ pub mod solver3d;
 mod support;
 mod vector;
 
+pub use cast::{CastHit, CastOptions, CastStatus, cast_ray, cast_ray_with, cast_shape, cast_shape_with};
 pub use gjk::{
     DEFAULT_MAX_ITERATIONS, DistanceResult, GjkConfig, GjkSolver, MAX_VERIFY_CANDIDATES, Status, Step,
 };

@@ -55,6 +55,16 @@ impl<V: Vector> SimplexCache<V> {
         self.count == 0
     }
 
+    /// The cached search directions.
+    pub fn directions(&self) -> &[V] {
+        &self.dirs[..self.len()]
+    }
+
+    /// The cached vertex indices `(on A, on B)` of vertex `i`.
+    pub fn indices(&self, i: usize) -> (u32, u32) {
+        (self.index_a[i], self.index_b[i])
+    }
+
     /// Stores a query's final simplex.
     pub fn store(&mut self, simplex: &Simplex<V>) {
         let pts = simplex.points();

@@ -12,6 +12,8 @@
 //!   [`Swept`] (moved by a translation), [`MinkowskiSum`].
 //! - [`Pose`] and the queries [`distance`] / [`intersects`], which work in
 //!   A's frame and treat round shapes as a core plus a radius, exactly.
+//! - [`cast_ray`] / [`cast_shape`]: ray casts and linear shape casts (time
+//!   of impact) on posed shapes, exact for round shapes.
 //!
 //! Every shape is generic over the space: glam's `Vec2`, `DVec2`, `Vec3`
 //! or `DVec3` (f32 or f64). Constructors validate and return
@@ -35,6 +37,7 @@
 pub use gjk_core;
 pub use gjk_core::glam;
 
+mod cast;
 mod hull;
 mod polygon;
 mod primitives;
@@ -43,6 +46,7 @@ mod shape;
 mod space;
 mod wrappers;
 
+pub use cast::{cast_ray, cast_ray_with, cast_shape, cast_shape_with};
 pub use hull::{ConvexHull, FACE_MERGE_TOLERANCE, HULL_REL_TOLERANCE, HULL_SCAN_LIMIT, HullFace};
 pub use polygon::{ConvexPolygon, POLYGON_SCAN_LIMIT};
 pub use primitives::{

@@ -1,0 +1,408 @@
+//! Ray casts and linear shape casts (time of impact) on any support
+//! mapping: the GJK ray cast of van den Bergen ("Ray Casting against
+//! General Convex Objects with Application to Continuous Collision
+//! Detection", 2004), with a margin so that round shapes are cast exactly as
+//! their cores plus a radius.
+//!
+//! The cast walks a point `x = s + λ r` along the ray. Each iteration finds
+//! the support point `p` of the target along `v` (the vector from the
+//! target's simplex to `x`). If the plane through `p` normal to `v`
+//! (pushed out by the margin) separates `x` from the target, `x` jumps to
+//! that plane — a conservative advance that never passes the surface — or
+//! the ray misses when it is not heading towards the plane. Otherwise `p`
+//! joins the simplex, which shrinks `v` as in GJK. A hit is declared when
+//! `x` is within the margin (plus the zero band) of the target.
+
+use crate::gjk::GjkConfig;
+use crate::query::SimplexCache;
+use crate::real::Real;
+use crate::simplex::{MAX_SIMPLEX_POINTS, NO_INDEX, Simplex, SupportPoint};
+use crate::support::SupportMap;
+use crate::vector::Vector;
+
+/// What a cast found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CastStatus {
+    /// The ray (or moving shape) reaches the target at `fraction` ≤ the
+    /// maximum; `normal` and the points describe the contact there.
+    Hit,
+    /// Already within the margin of the target at the start (`fraction`
+    /// 0). The normal is the best separating direction known (for a ray,
+    /// the reverse of its direction when nothing better is known).
+    StartsInside,
+    /// No contact within the maximum fraction.
+    Miss,
+    /// The iteration cap was reached before a decision: the fraction is a
+    /// conservative lower bound of any hit.
+    IterationLimit,
+    /// NaN or infinity in the input or a support point.
+    InvalidInput,
+}
+
+/// Result of a cast (ray or shape).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CastHit<V: Vector> {
+    /// What was found.
+    pub status: CastStatus,
+    /// Fraction of the motion (or ray length) at the hit: the time of
+    /// impact for shape casts.
+    pub fraction: V::Scalar,
+    /// For a ray: the hit point. For a shape cast: the contact point on A at
+    /// the time of impact.
+    pub point_a: V,
+    /// For a ray: the hit point on the target's surface (equal to
+    /// `point_a`). For a shape cast: the contact point on B at impact.
+    pub point_b: V,
+    /// Unit normal: for a ray, the target's outward surface normal at the
+    /// hit (facing the ray); for a shape cast, from A to B at impact.
+    pub normal: V,
+    /// Support calls made.
+    pub iterations: u32,
+}
+
+impl<V: Vector> CastHit<V> {
+    fn status_only(status: CastStatus, normal: V, iterations: u32) -> Self {
+        Self { status, fraction: V::Scalar::ZERO, point_a: V::ZERO, point_b: V::ZERO, normal, iterations }
+    }
+
+    /// Whether the cast touches the target (`Hit` or `StartsInside`).
+    #[inline]
+    pub fn is_hit(&self) -> bool {
+        matches!(self.status, CastStatus::Hit | CastStatus::StartsInside)
+    }
+}
+
+/// The cast's core: a point `x = s + λ r` against a convex set `C` given by
+/// `support(d) -> SupportPoint` (with `w` the point of `C`), grown by
+/// `margin`. Returns the status, `λ`, the final simplex of `C` (with the
+/// barycentric weights of its point nearest `x`), the unnormalised normal
+/// (from `C` towards `x`) and the support-call count.
+struct CastCore<V: Vector> {
+    status: CastStatus,
+    lambda: V::Scalar,
+    simplex: Simplex<V>,
+    normal: V,
+    iterations: u32,
+}
+
+/// The ray of the core: `s + λ r`, `λ ∈ [0, max_lambda]`, against `C`
+/// grown by `margin`.
+struct CoreRay<V: Vector> {
+    s: V,
+    r: V,
+    max_lambda: V::Scalar,
+    margin: V::Scalar,
+}
+
+fn cast_core<V: Vector>(
+    support: &dyn Fn(V) -> SupportPoint<V>,
+    vertex: &dyn Fn(u32, u32) -> Option<SupportPoint<V>>,
+    ray: CoreRay<V>,
+    config: &GjkConfig<V::Scalar>,
+    cache: Option<&mut SimplexCache<V>>,
+) -> CastCore<V> {
+    let CoreRay { s, r, max_lambda, margin } = ray;
+    let config = config.sanitized();
+    let bad = |it| CastCore {
+        status: CastStatus::InvalidInput,
+        lambda: V::Scalar::ZERO,
+        simplex: Simplex::default(),
+        normal: V::X,
+        iterations: it,
+    };
+    if !s.is_finite() || !r.is_finite() || !max_lambda.is_finite() || !margin.is_finite() {
+        return bad(0);
+    }
+    let mut simplex = Simplex::<V>::default();
+    let mut iterations = 0u32;
+    // Start from the cached simplex (points of C) or one support point.
+    if let Some(c) = cache.as_deref() {
+        for (i, d) in c.directions().iter().enumerate() {
+            let (ia, ib) = c.indices(i);
+            let p = if ia != NO_INDEX && ib != NO_INDEX { vertex(ia, ib) } else { None }
+                .unwrap_or_else(|| support(*d));
+            if p.is_finite() && !simplex.points().iter().any(|q| q.w == p.w) {
+                simplex.push(p, *d);
+            }
+        }
+    }
+    if simplex.is_empty() {
+        let d = -r;
+        let p = support(d);
+        iterations += 1;
+        if !p.is_finite() {
+            return bad(iterations);
+        }
+        simplex.push(p, d);
+    }
+    let mut lambda = V::Scalar::ZERO;
+    let mut x = s;
+    let mut normal = V::ZERO;
+    let mut scale = s.max_abs().max(r.max_abs());
+    for p in simplex.points() {
+        scale = scale.max(p.w.max_abs());
+    }
+    let (mut v, _) = solve_from(&mut simplex, x);
+    let mut status = CastStatus::IterationLimit;
+    // Bounded by the iteration cap; each pass advances x, shrinks |v|
+    // strictly, or exits.
+    for _ in 0..config.max_iterations {
+        let band = config.zero_tolerance * scale;
+        let reach = margin + band;
+        let vv = v.length_squared();
+        // Exit: x is within the margin (plus the zero band) of C.
+        if vv <= reach * reach {
+            status = CastStatus::Hit;
+            break;
+        }
+        let p = support(v);
+        iterations += 1;
+        if !p.is_finite() {
+            return bad(iterations);
+        }
+        scale = scale.max(p.w.max_abs());
+        let vw = v.dot(x - p.w);
+        let vlen = v.length();
+        let mut advanced = false;
+        if vw > margin * vlen {
+            // The plane through p, pushed out by the margin, separates x.
+            let vr = v.dot(r);
+            // Exit: heading away from (or parallel to) that plane: a miss.
+            if vr >= V::Scalar::ZERO {
+                return CastCore { status: CastStatus::Miss, lambda, simplex, normal: v, iterations };
+            }
+            lambda -= (vw - margin * vlen) / vr;
+            // Exit: the plane lies beyond the end of the motion by more than
+            // the zero band (a plane within the band at the end is a hit
+            // there).
+            if lambda > max_lambda {
+                let over = (lambda - max_lambda) * (-vr) / vlen;
+                if over > band {
+                    return CastCore { status: CastStatus::Miss, lambda, simplex, normal: v, iterations };
+                }
+                lambda = max_lambda;
+            }
+            x = s + r * lambda;
+            normal = v;
+            advanced = true;
+        }
+        let repeated = simplex.points().iter().any(|q| q.w == p.w);
+        if !repeated {
+            // A solved simplex never holds more than DIM points here (a full
+            // one ends the cast), so there is room.
+            simplex.push(p, v);
+        }
+        let (nv, full) = solve_from(&mut simplex, x);
+        // Exit: x lies inside the simplex, so inside C.
+        if full {
+            status = CastStatus::Hit;
+            break;
+        }
+        // Exit: x did not move and |v| cannot shrink: the distance from x to
+        // C is |v|, while its lower bound is within the margin — x is on
+        // the grown surface to within rounding.
+        if !advanced && (repeated || !nv.length_squared().strictly_less(vv)) {
+            status = CastStatus::Hit;
+            break;
+        }
+        v = nv;
+    }
+    if status == CastStatus::Hit && lambda == V::Scalar::ZERO {
+        status = CastStatus::StartsInside;
+    }
+    if status != CastStatus::IterationLimit
+        && let Some(c) = cache
+    {
+        c.store(&simplex);
+    }
+    // The normal: with a margin, x − (closest point) has the margin's
+    // length and is exact; without one it has shrunk to rounding noise, so
+    // use the plane normal of the last advance (a supporting plane at the
+    // hit, exact for face hits).
+    let nrm = if margin > V::Scalar::ZERO && v.length_squared() > V::Scalar::ZERO {
+        v
+    } else if normal.length_squared() > V::Scalar::ZERO {
+        normal
+    } else {
+        v
+    };
+    CastCore { status, lambda, simplex, normal: nrm, iterations }
+}
+
+/// Recomputes the simplex relative to `x`, keeps the minimal subset and
+/// returns `(x − closest point of the simplex, full)`.
+fn solve_from<V: Vector>(simplex: &mut Simplex<V>, x: V) -> (V, bool) {
+    let n = simplex.len();
+    let mut w = [V::ZERO; MAX_SIMPLEX_POINTS];
+    for (i, p) in simplex.points().iter().enumerate() {
+        w[i] = x - p.w;
+    }
+    let r = V::solve_simplex(&w, n);
+    let full = n == V::DIM + 1 && r.mask == 0b1111 >> (MAX_SIMPLEX_POINTS - n);
+    let v = if full { V::ZERO } else { r.point(&w) };
+    simplex.reduce(&r);
+    (v, full)
+}
+
+/// Casts the ray `origin + t · dir`, `t ∈ [0, max_fraction]`, against a
+/// shape. The fraction is in units of `dir` (a unit `dir` gives distances).
+/// A `radius` grows the shape (round shapes cast exactly as core + radius).
+///
+/// ```
+/// use gjk_core::{CastStatus, cast_ray, glam::Vec3};
+/// let cube = [-1.0f32, 1.0].iter().flat_map(|&x| [-1.0f32, 1.0].iter().flat_map(move |&y|
+///     [-1.0f32, 1.0].iter().map(move |&z| Vec3::new(x, y, z)))).collect::<Vec<_>>();
+/// let hit = cast_ray(cube.as_slice(), Vec3::new(-5.0, 0.2, 0.3), Vec3::X, 100.0, 0.0);
+/// assert_eq!(hit.status, CastStatus::Hit);
+/// assert!((hit.fraction - 4.0).abs() < 1e-5);
+/// assert!((hit.normal + Vec3::X).length() < 1e-5);
+/// ```
+pub fn cast_ray<V, S>(shape: &S, origin: V, dir: V, max_fraction: V::Scalar, radius: V::Scalar) -> CastHit<V>
+where
+    V: Vector,
+    S: SupportMap<V> + ?Sized,
+{
+    cast_ray_with(shape, origin, dir, max_fraction, radius, &GjkConfig::default(), None)
+}
+
+/// [`cast_ray`] with a configuration and an optional warm-start cache.
+pub fn cast_ray_with<V, S>(
+    shape: &S,
+    origin: V,
+    dir: V,
+    max_fraction: V::Scalar,
+    radius: V::Scalar,
+    config: &GjkConfig<V::Scalar>,
+    cache: Option<&mut SimplexCache<V>>,
+) -> CastHit<V>
+where
+    V: Vector,
+    S: SupportMap<V> + ?Sized,
+{
+    if radius < V::Scalar::ZERO {
+        return CastHit::status_only(CastStatus::InvalidInput, V::X, 0);
+    }
+    let support = |d: V| {
+        let (p, i) = shape.support_indexed(d);
+        SupportPoint { w: p, a: p, b: V::ZERO, index_a: i, index_b: 0 }
+    };
+    let vertex = |ia: u32, _ib: u32| {
+        shape.vertex(ia).map(|p| SupportPoint { w: p, a: p, b: V::ZERO, index_a: ia, index_b: 0 })
+    };
+    let ray = CoreRay { s: origin, r: dir, max_lambda: max_fraction, margin: radius };
+    let c = cast_core(&support, &vertex, ray, config, cache);
+    let back = (-dir).try_normalize().unwrap_or(V::X);
+    match c.status {
+        CastStatus::InvalidInput | CastStatus::Miss => CastHit::status_only(c.status, back, c.iterations),
+        _ => {
+            let n = c.normal.try_normalize().unwrap_or(back);
+            let core = c.simplex.witness_points().0;
+            let point = if c.status == CastStatus::StartsInside { origin } else { core + n * radius };
+            CastHit {
+                status: c.status,
+                fraction: c.lambda,
+                point_a: point,
+                point_b: point,
+                normal: n,
+                iterations: c.iterations,
+            }
+        }
+    }
+}
+
+/// Options of a shape cast.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CastOptions<S> {
+    /// Stop when the shapes come within this distance (≥ 0), e.g. a
+    /// contact skin, or the sum of radii of shapes cast as cores.
+    pub target_distance: S,
+    /// The largest fraction of the motions considered (1 for one step).
+    pub max_fraction: S,
+}
+
+impl<S: Real> Default for CastOptions<S> {
+    fn default() -> Self {
+        Self { target_distance: S::ZERO, max_fraction: S::ONE }
+    }
+}
+
+/// Linear shape cast: A moves by `motion_a` and B by `motion_b` over one
+/// step; finds the first time `t ∈ [0, max_fraction]` at which they come
+/// within `target_distance`, with the contact points (at that time) and
+/// the normal from A to B.
+///
+/// ```
+/// use gjk_core::{CastOptions, CastStatus, cast_shape, glam::Vec2};
+/// let square = [Vec2::new(-1.0, -1.0), Vec2::new(1.0, -1.0), Vec2::new(1.0, 1.0), Vec2::new(-1.0, 1.0)];
+/// let far = square.map(|p| p + Vec2::new(10.0, 0.0));
+/// let hit = cast_shape(&square, Vec2::new(16.0, 0.0), &far, Vec2::ZERO, &CastOptions::default());
+/// assert_eq!(hit.status, CastStatus::Hit);
+/// assert!((hit.fraction - 0.5).abs() < 1e-5); // 8 units of a 16-unit move
+/// assert!((hit.normal - Vec2::X).length() < 1e-5);
+/// ```
+pub fn cast_shape<V, A, B>(
+    a: &A,
+    motion_a: V,
+    b: &B,
+    motion_b: V,
+    options: &CastOptions<V::Scalar>,
+) -> CastHit<V>
+where
+    V: Vector,
+    A: SupportMap<V> + ?Sized,
+    B: SupportMap<V> + ?Sized,
+{
+    cast_shape_with(a, motion_a, b, motion_b, options, &GjkConfig::default(), None)
+}
+
+/// [`cast_shape`] with a configuration and an optional warm-start cache.
+pub fn cast_shape_with<V, A, B>(
+    a: &A,
+    motion_a: V,
+    b: &B,
+    motion_b: V,
+    options: &CastOptions<V::Scalar>,
+    config: &GjkConfig<V::Scalar>,
+    cache: Option<&mut SimplexCache<V>>,
+) -> CastHit<V>
+where
+    V: Vector,
+    A: SupportMap<V> + ?Sized,
+    B: SupportMap<V> + ?Sized,
+{
+    if options.target_distance < V::Scalar::ZERO || !options.target_distance.is_finite() {
+        return CastHit::status_only(CastStatus::InvalidInput, V::X, 0);
+    }
+    // A + t·m_a meets B + t·m_b  ⇔  t·(m_a − m_b) ∈ B − A: a ray from the
+    // origin along the relative motion against C = B − A.
+    let r = motion_a - motion_b;
+    let support = |d: V| {
+        let (pa, ia) = a.support_indexed(-d);
+        let (pb, ib) = b.support_indexed(d);
+        SupportPoint { w: pb - pa, a: pa, b: pb, index_a: ia, index_b: ib }
+    };
+    let vertex = |ia: u32, ib: u32| match (a.vertex(ia), b.vertex(ib)) {
+        (Some(pa), Some(pb)) => Some(SupportPoint { w: pb - pa, a: pa, b: pb, index_a: ia, index_b: ib }),
+        _ => None,
+    };
+    let ray = CoreRay { s: V::ZERO, r, max_lambda: options.max_fraction, margin: options.target_distance };
+    let c = cast_core(&support, &vertex, ray, config, cache);
+    let forward = r.try_normalize().unwrap_or(V::X);
+    match c.status {
+        CastStatus::InvalidInput | CastStatus::Miss => CastHit::status_only(c.status, forward, c.iterations),
+        _ => {
+            // C's outward normal points towards x; A→B is its reverse.
+            let n = (-c.normal).try_normalize().unwrap_or(forward);
+            let (pa, pb) = c.simplex.witness_points();
+            let t = c.lambda;
+            CastHit {
+                status: c.status,
+                fraction: t,
+                point_a: pa + motion_a * t,
+                point_b: pb + motion_b * t,
+                normal: n,
+                iterations: c.iterations,
+            }
+        }
+    }
+}
