@@ -1,0 +1,120 @@
+//! The simulation, headless with `MinimalPlugins`: resting, stacking, no
+//! tunnelling through the ground, no energy gain.
+
+use bevy::prelude::*;
+use demo::physics::{self, Body, Collider, FIXED_DT, SimSettings};
+use demo::scene::{GROUND_HALF, scene_bodies};
+use gjk_shapes::{Cuboid, Pose};
+
+/// An app with only the simulation, and the ground.
+fn sim_app() -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins).add_plugins(physics::plugin);
+    let ground = Collider::Cuboid(Cuboid::new(GROUND_HALF).unwrap());
+    app.world_mut().spawn(Body::fixed(ground, Pose::from_translation(Vec3::new(0.0, -GROUND_HALF.y, 0.0))));
+    app
+}
+
+fn cube(half: f32, at: Vec3, yaw: f32) -> Body {
+    Body::dynamic(
+        Collider::Cuboid(Cuboid::new(Vec3::splat(half)).unwrap()),
+        Pose::new(Quat::from_rotation_y(yaw), at),
+    )
+}
+
+/// Runs `seconds` of simulated time, one fixed step per schedule run,
+/// calling `each` after every step.
+fn run(app: &mut App, seconds: f32, mut each: impl FnMut(&mut World)) {
+    let steps = (seconds / FIXED_DT).round() as usize;
+    for _ in 0..steps {
+        app.world_mut().run_schedule(FixedUpdate);
+        each(app.world_mut());
+    }
+}
+
+fn bodies(world: &mut World) -> Vec<Body> {
+    world.query::<&Body>().iter(world).filter(|b| b.is_dynamic()).cloned().collect()
+}
+
+#[test]
+fn dropped_box_comes_to_rest_and_stays() {
+    let mut app = sim_app();
+    app.world_mut().spawn(cube(0.5, Vec3::new(0.3, 3.0, -0.2), 0.4));
+    let mut lowest = f32::INFINITY;
+    run(&mut app, 3.0, |w| lowest = lowest.min(bodies(w)[0].pose.translation.y));
+    let rest = bodies(app.world_mut())[0].clone();
+    // Resting on a face: centre at the half extent, within the slop.
+    assert!((rest.pose.translation.y - 0.5).abs() < 0.02, "rest height {}", rest.pose.translation.y);
+    assert!(
+        rest.vel.length() < 0.05 && rest.ang_vel.length() < 0.1,
+        "still moving: {:?} {:?}",
+        rest.vel,
+        rest.ang_vel
+    );
+    assert!(lowest > 0.5 - 0.05, "sank to {lowest}");
+    // And stays there for another 5 s, with no drift.
+    run(&mut app, 5.0, |_| {});
+    let later = bodies(app.world_mut())[0].clone();
+    assert!(
+        later.pose.translation.distance(rest.pose.translation) < 0.01,
+        "drifted to {:?}",
+        later.pose.translation
+    );
+}
+
+#[test]
+fn stack_of_five_stands_for_ten_seconds() {
+    let mut app = sim_app();
+    for i in 0..5 {
+        app.world_mut().spawn(cube(
+            0.5,
+            Vec3::new(0.0, 0.5 + 1.0 * i as f32 + 0.01 * i as f32, 0.0),
+            0.05 * i as f32,
+        ));
+    }
+    let start = bodies(app.world_mut());
+    run(&mut app, 10.0, |_| {});
+    let end = bodies(app.world_mut());
+    for (a, b) in start.iter().zip(&end) {
+        let d = (b.pose.translation - a.pose.translation).with_y(0.0).length();
+        assert!(d < 0.05, "box moved sideways by {d}");
+        assert!((b.pose.translation.y - a.pose.translation.y).abs() < 0.06, "box moved vertically");
+    }
+    let top = end.iter().map(|b| b.pose.translation.y).fold(0.0, f32::max);
+    assert!(top > 4.4, "the stack fell: top at {top}");
+}
+
+#[test]
+fn nothing_passes_through_the_ground_and_energy_does_not_grow() {
+    let mut app = sim_app();
+    // The full demo scene, dropped from its start poses.
+    for b in scene_bodies(8).into_iter().filter(|b| b.is_dynamic()) {
+        app.world_mut().spawn(b);
+    }
+    app.world_mut().resource_mut::<SimSettings>().restitution = 0.0;
+    let g = app.world().resource::<SimSettings>().gravity;
+    let energy = |w: &mut World| bodies(w).iter().map(|b| b.energy(g)).sum::<f32>();
+    let mut prev = energy(app.world_mut());
+    let start = prev;
+    let mut worst_gain = 0.0f32;
+    run(&mut app, 8.0, |w| {
+        for b in bodies(w) {
+            // The body's lowest point (its support along −Y) stays above
+            // the ground's top (y = 0), give or take ten times the slop.
+            let local = b.pose.inverse_transform_vector(-Vec3::Y);
+            let lowest = b.pose.transform_point(b.collider.shape().support(local)).y;
+            assert!(
+                lowest > -10.0 * physics::LINEAR_SLOP,
+                "a body sank to {lowest}: {:?}",
+                b.pose.translation
+            );
+        }
+        let e = energy(w);
+        worst_gain = worst_gain.max(e - prev);
+        prev = e;
+    });
+    // Tolerance: 1 % of the starting energy per step for rounding and
+    // contact activation; the total must not rise.
+    assert!(worst_gain < 0.01 * start.abs().max(1.0), "energy jumped by {worst_gain}");
+    assert!(prev <= start + 1e-3 * start.abs(), "energy grew from {start} to {prev}");
+}
