@@ -11,7 +11,7 @@ use crate::shape::{Shape, ShapeError};
 use crate::space::Space;
 
 /// Hulls with at most this many vertices use a linear scan; larger ones
-/// hill-climb over the vertex graph from a per-octant start vertex.
+/// hill-climb over the vertex graph from a cube-map start vertex.
 pub const HULL_SCAN_LIMIT: usize = 24;
 
 /// Relative tolerance of the hull construction: points within this
@@ -36,8 +36,9 @@ pub struct ConvexHull<V> {
     /// Whether the vertex graph is a valid convex polytope graph (hill
     /// climbing is used only then).
     climbable: bool,
-    /// Best vertex along each octant's diagonal `(±1, ±1, ±1)`.
-    start: [u32; 8],
+    /// Best vertex along the centre direction of each cell of a cube map
+    /// (6 faces × `START_GRID`²): hill climbing starts there.
+    start: Vec<u32>,
     centroid: V,
 }
 
@@ -73,11 +74,9 @@ impl<V: Space + Vector3> ConvexHull<V> {
         }
         let inv = V::Scalar::ONE / V::Scalar::from_f64(n as f64);
         let centroid = vertices.iter().fold(V::ZERO, |s, p| s + *p) * inv;
-        let mut start = [0u32; 8];
-        for (k, s) in start.iter_mut().enumerate() {
-            let d = octant_diagonal::<V>(k);
-            *s = scan(&vertices, d) as u32;
-        }
+        let start = (0..6 * START_GRID * START_GRID)
+            .map(|cell| scan(&vertices, cell_direction::<V>(cell)) as u32)
+            .collect();
         let polygons = merge_faces(&vertices, &h.faces);
         Ok(Self {
             vertices,
@@ -127,7 +126,7 @@ impl<V: Space + Vector3> ConvexHull<V> {
     /// no neighbour improves on is a global maximiser; each move strictly
     /// increases the dot product, so at most `n` moves are made.
     pub fn support_climb(&self, dir: V) -> usize {
-        let mut i = self.start[octant(dir)] as usize;
+        let mut i = self.start[cube_cell(dir)] as usize;
         let mut best = self.vertices[i].dot(dir);
         for _ in 0..self.vertices.len() {
             let mut next = i;
@@ -213,19 +212,52 @@ fn merge_faces<V: Space + Vector3>(vertices: &[V], tris: &[[u32; 3]]) -> Vec<Hul
         .collect()
 }
 
-/// The diagonal `(±1, ±1, ±1)` of octant `k` (bit `i` set: negative axis `i`).
-fn octant_diagonal<V: Space + Vector3>(k: usize) -> V {
-    let s = |bit: usize| if k & (1 << bit) != 0 { -V::Scalar::ONE } else { V::Scalar::ONE };
-    V::new3(s(0), s(1), s(2))
+/// Cells per cube-map face edge for hill-climbing start vertices: the
+/// start is then within a few edges of the answer even on large hulls.
+pub const START_GRID: usize = 4;
+
+/// The cube-map cell of direction `d`: the face of its largest component
+/// (axis and sign), then a `START_GRID × START_GRID` grid over the other two
+/// components divided by the largest.
+#[inline]
+fn cube_cell<V: Space>(d: V) -> usize {
+    let (x, y, z) = (d.component(0), d.component(1), d.component(2));
+    let (ax, ay, az) = (x.abs(), y.abs(), z.abs());
+    let (axis, m, u, v) = if ax >= ay && ax >= az {
+        (0, x, y, z)
+    } else if ay >= az {
+        (1, y, z, x)
+    } else {
+        (2, z, x, y)
+    };
+    let face = axis * 2 + (m < V::Scalar::ZERO) as usize;
+    let am = m.abs();
+    if am <= V::Scalar::ZERO || am.is_nan() {
+        return 0;
+    }
+    let g = V::Scalar::from_f64(START_GRID as f64);
+    let half = V::Scalar::from_f64(0.5);
+    let cell = |c: V::Scalar| {
+        let t = ((c / am) * half + half) * g;
+        let k = t.to_f64() as isize;
+        k.clamp(0, START_GRID as isize - 1) as usize
+    };
+    (face * START_GRID + cell(u)) * START_GRID + cell(v)
 }
 
-/// The octant of `d` (bit `i` set when component `i` is negative).
-#[inline]
-fn octant<V: Space>(d: V) -> usize {
-    let z = V::Scalar::ZERO;
-    (d.component(0) < z) as usize
-        | ((d.component(1) < z) as usize) << 1
-        | ((d.component(2) < z) as usize) << 2
+/// The centre direction of cube-map cell `cell` (inverse of [`cube_cell`]).
+fn cell_direction<V: Space + Vector3>(cell: usize) -> V {
+    let (face, rest) = (cell / (START_GRID * START_GRID), cell % (START_GRID * START_GRID));
+    let (iu, iv) = (rest / START_GRID, rest % START_GRID);
+    let centre = |i: usize| -1.0 + (2.0 * i as f64 + 1.0) / START_GRID as f64;
+    let (axis, sign) = (face / 2, if face % 2 == 1 { -1.0 } else { 1.0 });
+    let (u, v) = (centre(iu), centre(iv));
+    let mut c = [0.0f64; 3];
+    c[axis] = sign;
+    c[(axis + 1) % 3] = u;
+    c[(axis + 2) % 3] = v;
+    let f = |x: f64| V::Scalar::from_f64(x);
+    V::new3(f(c[0]), f(c[1]), f(c[2]))
 }
 
 #[inline]

@@ -119,7 +119,8 @@ pub fn add_radii<V: Vector>(
     r
 }
 
-/// Moves a result from `pose`'s local frame to the world.
+/// Moves a result's points and normal from `pose`'s local frame to the
+/// world (the simplex stays local; see [`simplex_to_world`]).
 pub fn to_world<V: Space>(r: &DistanceResult<V>, pose: &Pose<V>) -> DistanceResult<V> {
     if r.status == Status::InvalidInput {
         return *r;
@@ -128,9 +129,15 @@ pub fn to_world<V: Space>(r: &DistanceResult<V>, pose: &Pose<V>) -> DistanceResu
     w.point_a = pose.transform_point(r.point_a);
     w.point_b = pose.transform_point(r.point_b);
     w.normal = pose.transform_vector(r.normal);
-    w.simplex =
-        r.simplex.map_points(|p| pose.transform_point(p)).map_directions(|d| pose.transform_vector(d));
+    // The simplex stays in A's local frame (where the warm-start cache
+    // lives too); `simplex_to_world` moves it when a caller wants it.
     w
+}
+
+/// A posed query's simplex (which stays in A's local frame) moved to the
+/// world frame.
+pub fn simplex_to_world<V: Space>(s: &gjk_core::Simplex<V>, pose_a: &Pose<V>) -> gjk_core::Simplex<V> {
+    s.map_points(|p| pose_a.transform_point(p)).map_directions(|d| pose_a.transform_vector(d))
 }
 
 /// Whether `a` at `pose_a` and `b` at `pose_b` touch or overlap (`false`

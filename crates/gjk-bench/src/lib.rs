@@ -1,0 +1,764 @@
+//! Benchmarks of the gjk crates against parry on the Barycode paper's data
+//! sets (Section IV): random convex polygons (4–24 vertices) and polyhedra
+//! (8–1024 vertices) under random poses, split into distant, touching and
+//! overlapping sets; plus box–box and capsule–hull pairs. Seeded: every run
+//! uses the same data. Peers run on the same data in the same process,
+//! interleaved with ours; medians are reported.
+#![allow(missing_docs)]
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use gjk_core::glam::{DVec2, DVec3, Quat, Vec2, Vec3};
+use gjk_core::{SimplexCache, minkowski_support};
+use gjk_shapes::{Capsule, ConvexHull, ConvexPolygon, CoreOf, Cuboid, Pose, Transformed};
+use gjk_testkit::Rng;
+
+/// The query kinds compared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Query {
+    Distance,
+    Intersects,
+    Contact,
+}
+
+impl Query {
+    pub fn name(self) -> &'static str {
+        match self {
+            Query::Distance => "distance",
+            Query::Intersects => "intersects",
+            Query::Contact => "contact",
+        }
+    }
+}
+
+/// One result row.
+#[derive(Clone, Debug)]
+pub struct Row {
+    pub set: String,
+    pub dim: u32,
+    pub vertices: usize,
+    pub query: String,
+    pub ours_ns: f64,
+    pub peer_ns: Option<f64>,
+    pub iterations: f64,
+    pub max_abs_error: Option<f64>,
+}
+
+impl Row {
+    pub fn ratio(&self) -> Option<f64> {
+        self.peer_ns.map(|p| p / self.ours_ns)
+    }
+}
+
+/// Run sizes.
+#[derive(Clone, Copy, Debug)]
+pub struct Plan {
+    /// Pairs per (set, size).
+    pub pairs: usize,
+    /// Pairs per set for hulls of 256+ vertices.
+    pub big_pairs: usize,
+    /// Distinct shapes per size (pairs draw from this pool).
+    pub pool: usize,
+    /// Timed repetitions (the median is reported).
+    pub reps: usize,
+    /// Pairs checked against the oracle per set.
+    pub oracle_pairs: usize,
+}
+
+impl Plan {
+    pub const FULL: Plan = Plan { pairs: 1000, big_pairs: 1000, pool: 64, reps: 11, oracle_pairs: 20 };
+    pub const QUICK: Plan = Plan { pairs: 250, big_pairs: 100, pool: 24, reps: 5, oracle_pairs: 6 };
+}
+
+/// The three configurations of the paper.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Distant,
+    Touching,
+    Overlap,
+}
+pub const KINDS: [Kind; 3] = [Kind::Distant, Kind::Touching, Kind::Overlap];
+
+impl Kind {
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Distant => "distant",
+            Kind::Touching => "touching",
+            Kind::Overlap => "overlap",
+        }
+    }
+}
+
+/// Consumes a benchmarked value (after `black_box`).
+#[inline(always)]
+fn keep<T>(_: T) {}
+
+/// Median of a sample.
+pub fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// Times `f` over `n` items: nanoseconds per item.
+pub fn per_item(n: usize, mut f: impl FnMut(usize)) -> f64 {
+    let t = Instant::now();
+    for i in 0..n {
+        f(i);
+    }
+    t.elapsed().as_nanos() as f64 / n as f64
+}
+
+/// Times ours and the peer interleaved, `reps` times; medians.
+pub fn race(reps: usize, n: usize, mut ours: impl FnMut(usize), mut peer: impl FnMut(usize)) -> (f64, f64) {
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    // One untimed pass each to warm caches.
+    per_item(n, &mut ours);
+    per_item(n, &mut peer);
+    for _ in 0..reps {
+        a.push(per_item(n, &mut ours));
+        b.push(per_item(n, &mut peer));
+    }
+    (median(a), median(b))
+}
+
+/// A random interior point of a point set's hull (positive weights).
+fn interior<V>(rng: &mut Rng, pts: &[V]) -> V
+where
+    V: Copy + std::iter::Sum<V> + std::ops::Mul<f32, Output = V>,
+{
+    let w: Vec<f32> = pts.iter().map(|_| rng.range(0.1, 1.0) as f32).collect();
+    let s: f32 = w.iter().sum();
+    pts.iter().zip(&w).map(|(p, w)| *p * (*w / s)).sum()
+}
+
+// ------------------------------------------------------------------ 2D ---
+
+/// A random convex polygon in the paper's style: `n` points on an ellipse.
+pub fn polygon_points(rng: &mut Rng, n: usize) -> Vec<Vec2> {
+    gjk_testkit::polygon(rng, n).iter().map(|p| p.as_vec2()).collect()
+}
+
+pub struct Set2 {
+    pub ours: Vec<ConvexPolygon<Vec2>>,
+    pub peer: Vec<parry2d::shape::ConvexPolygon>,
+    pub local: Vec<Vec<Vec2>>,
+    /// (shape a, shape b, pose of b relative to a)
+    pub pairs: Vec<(usize, usize, Pose<Vec2>)>,
+}
+
+impl Set2 {
+    pub fn world_b(&self, k: usize) -> Vec<DVec2> {
+        let (_, b, pose) = self.pairs[k];
+        self.local[b].iter().map(|p| pose.transform_point(*p).as_dvec2()).collect()
+    }
+    pub fn world_a(&self, k: usize) -> Vec<DVec2> {
+        self.local[self.pairs[k].0].iter().map(|p| p.as_dvec2()).collect()
+    }
+}
+
+fn parry_pose2(p: &Pose<Vec2>) -> parry2d::math::Pose {
+    parry2d::math::Pose::from_parts(p.translation, parry2d::math::Rot2::new(p.rotation.angle()))
+}
+
+pub fn make_set2(seed: u64, n: usize, kind: Kind, plan: &Plan) -> Set2 {
+    let mut rng = Rng::new(seed);
+    let local: Vec<Vec<Vec2>> = (0..plan.pool).map(|_| polygon_points(&mut rng, n)).collect();
+    let ours: Vec<ConvexPolygon<Vec2>> =
+        local.iter().map(|p| ConvexPolygon::new(p).expect("valid")).collect();
+    let peer =
+        local.iter().map(|p| parry2d::shape::ConvexPolygon::from_convex_hull(p).expect("valid")).collect();
+    let radius = |i: usize| local[i].iter().map(|p| p.length()).fold(0.0, f32::max);
+    let mut pairs = Vec::with_capacity(plan.pairs);
+    while pairs.len() < plan.pairs {
+        let (a, b) = (rng.usize(0, plan.pool - 1), rng.usize(0, plan.pool - 1));
+        let angle = rng.range(0.0, std::f64::consts::TAU) as f32;
+        let t = match kind {
+            Kind::Overlap => {
+                // A random interior point of B placed on one of A: overlap.
+                let ia = interior(&mut rng, &local[a]);
+                let ib = interior(&mut rng, &local[b]);
+                ia - Pose::from_angle_translation(angle, Vec2::ZERO).transform_vector(ib)
+            }
+            _ => rng.unit2().as_vec2() * (radius(a) + radius(b) + rng.range(0.1, 3.0) as f32),
+        };
+        let mut pose = Pose::from_angle_translation(angle, t);
+        if kind == Kind::Touching {
+            // Shift B onto A along the oracle's closest points.
+            let wa: Vec<DVec2> = local[a].iter().map(|p| p.as_dvec2()).collect();
+            let wb: Vec<DVec2> = local[b].iter().map(|p| pose.transform_point(*p).as_dvec2()).collect();
+            let (_, pa, pb) = gjk_testkit::brute_closest_2d(&wa, &wb);
+            pose.translation += (pa - pb).as_vec2();
+        }
+        pairs.push((a, b, pose));
+    }
+    Set2 { ours, peer, local, pairs }
+}
+
+// ------------------------------------------------------------------ 3D ---
+
+pub struct Set3 {
+    pub ours: Vec<ConvexHull<Vec3>>,
+    pub peer: Vec<parry3d::shape::ConvexPolyhedron>,
+    pub local: Vec<Vec<Vec3>>,
+    pub pairs: Vec<(usize, usize, Pose<Vec3>)>,
+}
+
+fn parry_pose3(p: &Pose<Vec3>) -> parry3d::math::Pose {
+    parry3d::math::Pose::from_parts(p.translation, p.rotation)
+}
+
+pub fn make_set3(seed: u64, n: usize, kind: Kind, plan: &Plan) -> Set3 {
+    let mut rng = Rng::new(seed);
+    let count = if n >= 256 { plan.big_pairs } else { plan.pairs };
+    let local: Vec<Vec<Vec3>> = (0..plan.pool)
+        .map(|_| gjk_testkit::polyhedron(&mut rng, n).iter().map(|p| p.as_vec3()).collect())
+        .collect();
+    let ours: Vec<ConvexHull<Vec3>> = local.iter().map(|p| ConvexHull::new(p).expect("valid")).collect();
+    let peer =
+        local.iter().map(|p| parry3d::shape::ConvexPolyhedron::from_convex_hull(p).expect("valid")).collect();
+    let radius = |i: usize| local[i].iter().map(|p| p.length()).fold(0.0, f32::max);
+    let mut pairs = Vec::with_capacity(count);
+    while pairs.len() < count {
+        let (a, b) = (rng.usize(0, plan.pool - 1), rng.usize(0, plan.pool - 1));
+        let q = rng.quat().as_quat();
+        let t = match kind {
+            Kind::Overlap => {
+                let ia = interior(&mut rng, &local[a]);
+                let ib = interior(&mut rng, &local[b]);
+                ia - q * ib
+            }
+            _ => rng.unit3().as_vec3() * (radius(a) + radius(b) + rng.range(0.1, 3.0) as f32),
+        };
+        let mut pose = Pose::new(q, t);
+        if kind == Kind::Touching {
+            // Shift B onto A along the closest points (f64 GJK on the
+            // world vertices; only used to build the data).
+            let wa: Vec<DVec3> = local[a].iter().map(|p| p.as_dvec3()).collect();
+            let wb: Vec<DVec3> = local[b].iter().map(|p| pose.transform_point(*p).as_dvec3()).collect();
+            let r = gjk_core::distance(wa.as_slice(), wb.as_slice());
+            pose.translation += (r.point_a - r.point_b).as_vec3();
+        }
+        pairs.push((a, b, pose));
+    }
+    Set3 { ours, peer, local, pairs }
+}
+
+/// Exact distance between two disjoint hulls from their faces: every
+/// vertex against every face triangle (both ways) and every edge pair.
+pub fn hull_oracle(a: &ConvexHull<Vec3>, b: &ConvexHull<Vec3>, pose_b: &Pose<Vec3>) -> f64 {
+    let va: Vec<DVec3> = a.vertices().iter().map(|p| p.as_dvec3()).collect();
+    let vb: Vec<DVec3> = b.vertices().iter().map(|p| pose_b.transform_point(*p).as_dvec3()).collect();
+    let mut best = f64::INFINITY;
+    for (verts, faces, others) in [(&va, a.faces(), &vb), (&vb, b.faces(), &va)] {
+        for f in faces {
+            let [x, y, z] = f.map(|i| verts[i as usize]);
+            for &p in others.iter() {
+                best = best.min((gjk_testkit::point_triangle(p, x, y, z) - p).length_squared());
+            }
+        }
+    }
+    let edges = |verts: &Vec<DVec3>, faces: &[[u32; 3]]| -> Vec<(DVec3, DVec3)> {
+        faces
+            .iter()
+            .flat_map(|f| (0..3).map(move |k| (f[k], f[(k + 1) % 3])))
+            .filter(|(i, j)| i < j)
+            .map(|(i, j)| (verts[i as usize], verts[j as usize]))
+            .collect()
+    };
+    for (p0, p1) in edges(&va, a.faces()) {
+        for (q0, q1) in edges(&vb, b.faces()) {
+            best = best.min(gjk_testkit::segment_segment_sq3(p0, p1, q0, q1));
+        }
+    }
+    best.sqrt()
+}
+
+/// Runs every comparison of one 2D set.
+pub fn bench_set2(name: &str, n: usize, set: &Set2, plan: &Plan, rows: &mut Vec<Row>) {
+    let m = set.pairs.len();
+    let ppose: Vec<parry2d::math::Pose> = set.pairs.iter().map(|p| parry_pose2(&p.2)).collect();
+    let id = Pose::IDENTITY;
+    let mut iters = 0u64;
+    for (a, b, pose) in &set.pairs {
+        iters += gjk_shapes::distance(&set.ours[*a], &id, &set.ours[*b], pose).iterations as u64;
+    }
+    // Oracle: brute force on the world vertices (f64).
+    let mut err: f64 = 0.0;
+    for k in 0..plan.oracle_pairs.min(m) {
+        let (a, b, pose) = set.pairs[k];
+        let ours = gjk_shapes::distance(&set.ours[a], &id, &set.ours[b], &pose).distance as f64;
+        let oracle = if name == "overlap" {
+            0.0
+        } else {
+            gjk_testkit::brute_distance_2d(&set.world_a(k), &set.world_b(k))
+        };
+        let oracle = if name == "touching" { oracle.min(ours.abs()).min(oracle) } else { oracle };
+        err = err.max((ours - oracle).abs());
+    }
+    let (o, p) = race(
+        plan.reps,
+        m,
+        |k| {
+            let (a, b, pose) = &set.pairs[k];
+            black_box(gjk_shapes::distance(&set.ours[*a], &id, &set.ours[*b], pose).distance);
+        },
+        |k| {
+            let (a, b, _) = &set.pairs[k];
+            black_box(parry2d::query::details::distance_support_map_support_map(
+                &ppose[k],
+                &set.peer[*a],
+                &set.peer[*b],
+            ));
+        },
+    );
+    rows.push(row(name, 2, n, Query::Distance, o, Some(p), iters as f64 / m as f64, Some(err)));
+    let (o, p) = race(
+        plan.reps,
+        m,
+        |k| {
+            let (a, b, pose) = &set.pairs[k];
+            black_box(gjk_shapes::intersects(&set.ours[*a], &id, &set.ours[*b], pose));
+        },
+        |k| {
+            let (a, b, _) = &set.pairs[k];
+            black_box(parry2d::query::details::intersection_test_support_map_support_map(
+                &ppose[k],
+                &set.peer[*a],
+                &set.peer[*b],
+            ));
+        },
+    );
+    let wrong = set.pairs.iter().filter(|(a, b, pose)| {
+        let hit = gjk_shapes::intersects(&set.ours[*a], &id, &set.ours[*b], pose);
+        name != "touching" && hit != (name == "overlap")
+    });
+    rows.push(row(name, 2, n, Query::Intersects, o, Some(p), f64::NAN, Some(wrong.count() as f64)));
+    let (o, p) = race(
+        plan.reps,
+        m,
+        |k| {
+            let (a, b, pose) = &set.pairs[k];
+            black_box(gjk_epa::contact(&set.ours[*a], &id, &set.ours[*b], pose).depth);
+        },
+        |k| {
+            let (a, b, _) = &set.pairs[k];
+            black_box(parry2d::query::details::contact_support_map_support_map(
+                &ppose[k],
+                &set.peer[*a],
+                &set.peer[*b],
+                0.0,
+            ));
+        },
+    );
+    rows.push(row(name, 2, n, Query::Contact, o, Some(p), f64::NAN, None));
+}
+
+/// Runs every comparison of one 3D hull set.
+pub fn bench_set3(name: &str, n: usize, set: &Set3, plan: &Plan, rows: &mut Vec<Row>) {
+    let m = set.pairs.len();
+    let ppose: Vec<parry3d::math::Pose> = set.pairs.iter().map(|p| parry_pose3(&p.2)).collect();
+    let id = Pose::IDENTITY;
+    let mut iters = 0u64;
+    for (a, b, pose) in &set.pairs {
+        iters += gjk_shapes::distance(&set.ours[*a], &id, &set.ours[*b], pose).iterations as u64;
+    }
+    let mut err: f64 = 0.0;
+    if name == "distant" {
+        for k in 0..plan.oracle_pairs.min(m) {
+            let (a, b, pose) = set.pairs[k];
+            let ours = gjk_shapes::distance(&set.ours[a], &id, &set.ours[b], &pose).distance as f64;
+            err = err.max((ours - hull_oracle(&set.ours[a], &set.ours[b], &pose)).abs());
+        }
+    } else {
+        for k in 0..plan.oracle_pairs.min(m) {
+            let (a, b, pose) = set.pairs[k];
+            err = err.max(gjk_shapes::distance(&set.ours[a], &id, &set.ours[b], &pose).distance as f64);
+        }
+    }
+    let (o, p) = race(
+        plan.reps,
+        m,
+        |k| {
+            let (a, b, pose) = &set.pairs[k];
+            black_box(gjk_shapes::distance(&set.ours[*a], &id, &set.ours[*b], pose).distance);
+        },
+        |k| {
+            let (a, b, _) = &set.pairs[k];
+            black_box(parry3d::query::details::distance_support_map_support_map(
+                &ppose[k],
+                &set.peer[*a],
+                &set.peer[*b],
+            ));
+        },
+    );
+    rows.push(row(name, 3, n, Query::Distance, o, Some(p), iters as f64 / m as f64, Some(err)));
+    let (o, p) = race(
+        plan.reps,
+        m,
+        |k| {
+            let (a, b, pose) = &set.pairs[k];
+            black_box(gjk_shapes::intersects(&set.ours[*a], &id, &set.ours[*b], pose));
+        },
+        |k| {
+            let (a, b, _) = &set.pairs[k];
+            black_box(parry3d::query::details::intersection_test_support_map_support_map(
+                &ppose[k],
+                &set.peer[*a],
+                &set.peer[*b],
+            ));
+        },
+    );
+    let wrong = set.pairs.iter().filter(|(a, b, pose)| {
+        let hit = gjk_shapes::intersects(&set.ours[*a], &id, &set.ours[*b], pose);
+        name != "touching" && hit != (name == "overlap")
+    });
+    rows.push(row(name, 3, n, Query::Intersects, o, Some(p), f64::NAN, Some(wrong.count() as f64)));
+    let (o, p) = race(
+        plan.reps,
+        m,
+        |k| {
+            let (a, b, pose) = &set.pairs[k];
+            black_box(gjk_epa::contact(&set.ours[*a], &id, &set.ours[*b], pose).depth);
+        },
+        |k| {
+            let (a, b, _) = &set.pairs[k];
+            black_box(parry3d::query::details::contact_support_map_support_map(
+                &ppose[k],
+                &set.peer[*a],
+                &set.peer[*b],
+                0.0,
+            ));
+        },
+    );
+    rows.push(row(name, 3, n, Query::Contact, o, Some(p), f64::NAN, None));
+}
+
+#[allow(clippy::too_many_arguments)]
+fn row(
+    set: &str,
+    dim: u32,
+    vertices: usize,
+    q: Query,
+    ours: f64,
+    peer: Option<f64>,
+    iterations: f64,
+    err: Option<f64>,
+) -> Row {
+    Row {
+        set: set.to_string(),
+        dim,
+        vertices,
+        query: q.name().to_string(),
+        ours_ns: ours,
+        peer_ns: peer,
+        iterations,
+        max_abs_error: err,
+    }
+}
+
+/// Box–box and capsule–hull pairs (3D, mixed distances).
+pub fn bench_mixed(plan: &Plan, rows: &mut Vec<Row>) {
+    let mut rng = Rng::new(77);
+    let m = plan.pairs;
+    let halves: Vec<Vec3> = (0..m)
+        .map(|_| {
+            Vec3::new(rng.range(0.2, 1.0) as f32, rng.range(0.2, 1.0) as f32, rng.range(0.2, 1.0) as f32)
+        })
+        .collect();
+    let poses: Vec<Pose<Vec3>> = (0..m)
+        .map(|_| Pose::new(rng.quat().as_quat(), rng.unit3().as_vec3() * rng.range(0.5, 3.0) as f32))
+        .collect();
+    let ours: Vec<Cuboid<Vec3>> = halves.iter().map(|h| Cuboid::new(*h).expect("positive")).collect();
+    let peer: Vec<parry3d::shape::Cuboid> = halves.iter().map(|h| parry3d::shape::Cuboid::new(*h)).collect();
+    let pp: Vec<parry3d::math::Pose> = poses.iter().map(parry_pose3).collect();
+    let id = Pose::IDENTITY;
+    let j = |k: usize| (k + 1) % m;
+    for q in [Query::Distance, Query::Intersects, Query::Contact] {
+        let (o, p) = race(
+            plan.reps,
+            m,
+            |k| match q {
+                Query::Distance => {
+                    keep(black_box(gjk_shapes::distance(&ours[k], &id, &ours[j(k)], &poses[k])))
+                }
+                Query::Intersects => {
+                    keep(black_box(gjk_shapes::intersects(&ours[k], &id, &ours[j(k)], &poses[k])))
+                }
+                Query::Contact => keep(black_box(gjk_epa::contact(&ours[k], &id, &ours[j(k)], &poses[k]))),
+            },
+            |k| match q {
+                Query::Distance => keep(black_box(
+                    parry3d::query::details::distance_support_map_support_map(&pp[k], &peer[k], &peer[j(k)]),
+                )),
+                Query::Intersects => {
+                    keep(black_box(parry3d::query::details::intersection_test_support_map_support_map(
+                        &pp[k],
+                        &peer[k],
+                        &peer[j(k)],
+                    )))
+                }
+                Query::Contact => keep(black_box(parry3d::query::details::contact_support_map_support_map(
+                    &pp[k],
+                    &peer[k],
+                    &peer[j(k)],
+                    0.0,
+                ))),
+            },
+        );
+        rows.push(row("box-box", 3, 8, q, o, Some(p), f64::NAN, None));
+    }
+    // Capsule against a 32-vertex hull.
+    let hulls_pts: Vec<Vec<Vec3>> = (0..16)
+        .map(|_| gjk_testkit::polyhedron(&mut rng, 32).iter().map(|p| p.as_vec3()).collect())
+        .collect();
+    let hulls: Vec<ConvexHull<Vec3>> = hulls_pts.iter().map(|p| ConvexHull::new(p).expect("valid")).collect();
+    let phulls: Vec<parry3d::shape::ConvexPolyhedron> = hulls_pts
+        .iter()
+        .map(|p| parry3d::shape::ConvexPolyhedron::from_convex_hull(p).expect("valid"))
+        .collect();
+    let caps: Vec<Capsule<f32>> = (0..m)
+        .map(|k| Capsule::new(0.3 + (k % 5) as f32 * 0.1, 0.2 + (k % 3) as f32 * 0.1).expect("valid"))
+        .collect();
+    let pcaps: Vec<parry3d::shape::Capsule> =
+        caps.iter().map(|c| parry3d::shape::Capsule::new_y(c.half_height, c.radius)).collect();
+    for q in [Query::Distance, Query::Intersects, Query::Contact] {
+        let (o, p) = race(
+            plan.reps,
+            m,
+            |k| match q {
+                Query::Distance => {
+                    keep(black_box(gjk_shapes::distance(&caps[k], &id, &hulls[k % 16], &poses[k])))
+                }
+                Query::Intersects => {
+                    keep(black_box(gjk_shapes::intersects(&caps[k], &id, &hulls[k % 16], &poses[k])))
+                }
+                Query::Contact => keep(black_box(gjk_epa::contact(&caps[k], &id, &hulls[k % 16], &poses[k]))),
+            },
+            |k| match q {
+                Query::Distance => {
+                    keep(black_box(parry3d::query::details::distance_support_map_support_map(
+                        &pp[k],
+                        &pcaps[k],
+                        &phulls[k % 16],
+                    )))
+                }
+                Query::Intersects => {
+                    keep(black_box(parry3d::query::details::intersection_test_support_map_support_map(
+                        &pp[k],
+                        &pcaps[k],
+                        &phulls[k % 16],
+                    )))
+                }
+                Query::Contact => keep(black_box(parry3d::query::details::contact_support_map_support_map(
+                    &pp[k],
+                    &pcaps[k],
+                    &phulls[k % 16],
+                    0.0,
+                ))),
+            },
+        );
+        rows.push(row("capsule-hull", 3, 32, q, o, Some(p), f64::NAN, None));
+    }
+}
+
+/// Warm starting on a frame-coherent sequence (each pair moved slightly per
+/// step) against our own cold query; and the floor: the support calls alone.
+pub fn bench_warm(n: usize, set: &Set3, plan: &Plan, rows: &mut Vec<Row>) {
+    const FRAMES: usize = 8;
+    let m = set.pairs.len();
+    let step = Pose::new(Quat::from_rotation_y(1e-3), Vec3::new(1e-3, 0.0, 0.0));
+    let frames: Vec<Vec<Pose<Vec3>>> = set
+        .pairs
+        .iter()
+        .map(|(_, _, p)| {
+            let mut cur = *p;
+            (0..FRAMES)
+                .map(|_| {
+                    cur = step.mul(&cur);
+                    cur
+                })
+                .collect()
+        })
+        .collect();
+    let id = Pose::IDENTITY;
+    let cfg = gjk_core::GjkConfig::default();
+    let mut caches: Vec<SimplexCache<Vec3>> = vec![SimplexCache::new(); m];
+    let mut warm_iters = 0u64;
+    for (k, (a, b, _)) in set.pairs.iter().enumerate() {
+        for f in &frames[k] {
+            warm_iters +=
+                gjk_shapes::distance_with(&set.ours[*a], &id, &set.ours[*b], f, &cfg, Some(&mut caches[k]))
+                    .iterations as u64;
+        }
+    }
+    let (warm, cold) = race(
+        plan.reps,
+        m,
+        |k| {
+            let (a, b, _) = &set.pairs[k];
+            for f in &frames[k] {
+                black_box(
+                    gjk_shapes::distance_with(
+                        &set.ours[*a],
+                        &id,
+                        &set.ours[*b],
+                        f,
+                        &cfg,
+                        Some(&mut caches[k]),
+                    )
+                    .distance,
+                );
+            }
+        },
+        |k| {
+            let (a, b, _) = &set.pairs[k];
+            for f in &frames[k] {
+                black_box(gjk_shapes::distance(&set.ours[*a], &id, &set.ours[*b], f).distance);
+            }
+        },
+    );
+    rows.push(Row {
+        set: "warm-vs-cold".into(),
+        dim: 3,
+        vertices: n,
+        query: "distance".into(),
+        ours_ns: warm / FRAMES as f64,
+        peer_ns: Some(cold / FRAMES as f64),
+        iterations: warm_iters as f64 / (m * FRAMES) as f64,
+        max_abs_error: None,
+    });
+    // Floor: as many support calls as the cold queries make, nothing else.
+    let calls: Vec<u32> = set
+        .pairs
+        .iter()
+        .map(|(a, b, p)| gjk_shapes::distance(&set.ours[*a], &id, &set.ours[*b], p).iterations + 1)
+        .collect();
+    let floor = median(
+        (0..plan.reps)
+            .map(|_| {
+                per_item(m, |k| {
+                    let (a, b, pose) = &set.pairs[k];
+                    let bb = Transformed { shape: &set.ours[*b], pose: *pose, scale: Vec3::ONE };
+                    let mut d = Vec3::X;
+                    for _ in 0..calls[k] {
+                        let p = minkowski_support(&CoreOf(&set.ours[*a]), &CoreOf(&bb), d);
+                        d = -p.w + Vec3::splat(1e-3);
+                    }
+                    black_box(d);
+                })
+            })
+            .collect(),
+    );
+    let cold_single = median(
+        (0..plan.reps)
+            .map(|_| {
+                per_item(m, |k| {
+                    let (a, b, pose) = &set.pairs[k];
+                    black_box(gjk_shapes::distance(&set.ours[*a], &id, &set.ours[*b], pose).distance);
+                })
+            })
+            .collect(),
+    );
+    rows.push(Row {
+        set: "support-floor".into(),
+        dim: 3,
+        vertices: n,
+        query: "distance".into(),
+        ours_ns: cold_single,
+        peer_ns: Some(floor),
+        iterations: calls.iter().map(|&c| c as f64).sum::<f64>() / m as f64,
+        max_abs_error: None,
+    });
+}
+
+/// The markdown table.
+pub fn markdown(rows: &[Row]) -> String {
+    let mut s = String::from(
+        "| set | dim | vertices | query | ours ns | parry ns | ratio parry/ours | mean iterations | max error vs oracle |\n|---|---|---|---|---|---|---|---|---|\n",
+    );
+    for r in rows {
+        let f = |x: Option<f64>, d: usize| {
+            x.filter(|v| v.is_finite()).map_or("—".to_string(), |v| format!("{v:.d$}"))
+        };
+        s += &format!(
+            "| {} | {} | {} | {} | {:.1} | {} | {} | {} | {} |\n",
+            r.set,
+            r.dim,
+            r.vertices,
+            r.query,
+            r.ours_ns,
+            f(r.peer_ns, 1),
+            f(r.ratio(), 2),
+            f(Some(r.iterations), 2),
+            r.max_abs_error.map_or("—".to_string(), |e| format!("{e:.2e}")),
+        );
+    }
+    s
+}
+
+/// The rows as JSON (a list of objects).
+pub fn json(rows: &[Row]) -> String {
+    let num = |x: Option<f64>| x.filter(|v| v.is_finite()).map_or("null".to_string(), |v| format!("{v}"));
+    let items: Vec<String> = rows
+        .iter()
+        .map(|r| {
+            format!(
+                "{{\"set\": \"{}\", \"dim\": {}, \"vertices\": {}, \"query\": \"{}\", \"ours_ns\": {}, \"peer_ns\": {}, \"ratio\": {}, \"iterations\": {}, \"max_abs_error\": {}}}",
+                r.set,
+                r.dim,
+                r.vertices,
+                r.query,
+                num(Some(r.ours_ns)),
+                num(r.peer_ns),
+                num(r.ratio()),
+                num(Some(r.iterations)),
+                num(r.max_abs_error)
+            )
+        })
+        .collect();
+    format!("[\n  {}\n]\n", items.join(",\n  "))
+}
+
+/// A bar chart (SVG) of the ratio parry/ours per row, log scale.
+pub fn svg(rows: &[Row]) -> String {
+    let rows: Vec<&Row> = rows.iter().filter(|r| r.ratio().is_some()).collect();
+    let (w, bar, left) = (900.0, 14.0, 260.0);
+    let h = 40.0 + rows.len() as f64 * (bar + 4.0);
+    let x = |ratio: f64| left + (ratio.max(0.1).log10() + 1.0) / 3.0 * (w - left - 20.0);
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"11\">\n"
+    );
+    s += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
+    for (k, t) in [0.1, 1.0, 10.0, 100.0].iter().enumerate() {
+        let xx = x(*t);
+        s += &format!(
+            "<line x1=\"{xx}\" y1=\"20\" x2=\"{xx}\" y2=\"{h}\" stroke=\"{}\"/><text x=\"{xx}\" y=\"14\" text-anchor=\"middle\">{t}×</text>\n",
+            if k == 1 { "#444" } else { "#ccc" }
+        );
+    }
+    for (i, r) in rows.iter().enumerate() {
+        let y = 24.0 + i as f64 * (bar + 4.0);
+        let ratio = r.ratio().unwrap_or(1.0);
+        let colour = match r.query.as_str() {
+            "distance" => "#4477aa",
+            "intersects" => "#228833",
+            _ => "#cc6677",
+        };
+        let (x0, x1) = (x(1.0).min(x(ratio)), x(1.0).max(x(ratio)));
+        s += &format!(
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{} {}D n={} {}</text><rect x=\"{x0}\" y=\"{y}\" width=\"{}\" height=\"{bar}\" fill=\"{colour}\"/><text x=\"{}\" y=\"{}\">{ratio:.1}</text>\n",
+            left - 6.0,
+            y + bar - 3.0,
+            r.set,
+            r.dim,
+            r.vertices,
+            r.query,
+            (x1 - x0).max(1.0),
+            x1 + 3.0,
+            y + bar - 3.0
+        );
+    }
+    s += "</svg>\n";
+    s
+}

@@ -1,0 +1,32 @@
+//! The comparison harness on a tiny plan: every row is filled, the JSON
+//! has the documented keys, and our answers agree with the oracle.
+
+use gjk_bench::*;
+
+const TINY: Plan = Plan { pairs: 30, big_pairs: 10, pool: 6, reps: 1, oracle_pairs: 10 };
+
+#[test]
+fn tiny_run_produces_rows_json_and_svg() {
+    let mut rows = Vec::new();
+    for kind in KINDS {
+        bench_set2(kind.name(), 8, &make_set2(1, 8, kind, &TINY), &TINY, &mut rows);
+        bench_set3(kind.name(), 16, &make_set3(2, 16, kind, &TINY), &TINY, &mut rows);
+    }
+    bench_warm(16, &make_set3(3, 16, Kind::Distant, &TINY), &TINY, &mut rows);
+    assert_eq!(rows.len(), 3 * 2 * 3 + 2);
+    for r in &rows {
+        assert!(r.ours_ns > 0.0 && r.peer_ns.is_some_and(|p| p > 0.0), "{r:?}");
+        // Distances agree with the brute-force oracle; booleans with the
+        // set's ground truth.
+        if let Some(e) = r.max_abs_error {
+            let bound = if r.query == "intersects" { 0.0 } else { 1e-5 };
+            assert!(e <= bound, "{r:?}");
+        }
+    }
+    let j = json(&rows);
+    for key in ["\"set\"", "\"dim\"", "\"vertices\"", "\"query\"", "\"ours_ns\"", "\"peer_ns\"", "\"ratio\"", "\"iterations\"", "\"max_abs_error\""] {
+        assert_eq!(j.matches(key).count(), rows.len(), "{key}");
+    }
+    assert!(markdown(&rows).lines().count() == rows.len() + 2);
+    assert!(svg(&rows).starts_with("<svg"));
+}
