@@ -1,47 +1,92 @@
 //! `--screenshot PATH --frames N`: render N frames, save the window as a
 //! PNG, then exit (for tests and docs).
+//!
+//! Pipelines compile asynchronously (slowly under software rendering), so
+//! the first frames can be empty. A captured frame that is blank (one
+//! colour) is thrown away and another is taken a few frames later.
 
 use std::path::PathBuf;
 
 use bevy::prelude::*;
-use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 
-/// Frames to wait for the file after asking for the screenshot before
-/// giving up with an error.
-pub const SAVE_TIMEOUT_FRAMES: u32 = 600;
+/// Frames between a blank capture and the next try.
+pub const RETRY_FRAMES: u32 = 10;
+/// Frames to wait in all before giving up with an error.
+pub const TIMEOUT_FRAMES: u32 = 2000;
+/// A capture with fewer distinct colours than this counts as blank.
+pub const MIN_COLOURS: usize = 16;
 
 /// The capture plan.
 #[derive(Resource, Debug)]
 pub struct Capture {
     path: PathBuf,
-    frames: u32,
+    /// Frame at which to ask for the next capture.
+    next: u32,
     seen: u32,
-    asked: bool,
+    pending: bool,
+    saved: bool,
 }
 
 /// A plugin that captures after `frames` frames and exits.
 pub fn plugin(path: PathBuf, frames: u32) -> impl Fn(&mut App) {
     move |app: &mut App| {
         let _ = std::fs::remove_file(&path);
-        app.insert_resource(Capture { path: path.clone(), frames, seen: 0, asked: false })
-            .add_systems(Update, capture);
+        app.insert_resource(Capture {
+            path: path.clone(),
+            next: frames,
+            seen: 0,
+            pending: false,
+            saved: false,
+        })
+        .add_systems(Update, capture);
     }
 }
 
 fn capture(mut commands: Commands, mut plan: ResMut<Capture>, mut exit: MessageWriter<AppExit>) {
     plan.seen += 1;
-    if !plan.asked && plan.seen >= plan.frames {
-        plan.asked = true;
-        commands.spawn(Screenshot::primary_window()).observe(save_to_disk(plan.path.clone()));
+    if plan.saved {
+        exit.write(AppExit::Success);
+        return;
     }
-    if plan.asked {
-        // The file is written asynchronously; exit once it is complete.
-        let done = std::fs::metadata(&plan.path).map(|m| m.len() > 0).unwrap_or(false);
-        if done && plan.seen > plan.frames + 2 {
-            exit.write(AppExit::Success);
-        } else if plan.seen > plan.frames + SAVE_TIMEOUT_FRAMES {
-            error!("screenshot was not written to {}", plan.path.display());
-            exit.write(AppExit::from_code(1));
+    if plan.seen > TIMEOUT_FRAMES {
+        error!("no non-blank frame to save to {}", plan.path.display());
+        exit.write(AppExit::from_code(1));
+        return;
+    }
+    if !plan.pending && plan.seen >= plan.next {
+        plan.pending = true;
+        commands.spawn(Screenshot::primary_window()).observe(check_and_save);
+    }
+}
+
+fn check_and_save(shot: On<ScreenshotCaptured>, mut plan: ResMut<Capture>) {
+    plan.pending = false;
+    let rgb = match shot.image.clone().try_into_dynamic() {
+        Ok(img) => img.to_rgb8(),
+        Err(e) => {
+            error!("cannot read the screenshot: {e}");
+            plan.next = plan.seen + RETRY_FRAMES;
+            return;
         }
+    };
+    let mut colours = std::collections::HashSet::new();
+    for p in rgb.pixels().step_by(97) {
+        colours.insert(p.0);
+        if colours.len() >= MIN_COLOURS {
+            break;
+        }
+    }
+    if colours.len() < MIN_COLOURS {
+        // Still warming up: try again shortly.
+        plan.next = plan.seen + RETRY_FRAMES;
+        return;
+    }
+    match rgb.save_with_format(&plan.path, image::ImageFormat::Png) {
+        Ok(()) => {
+            info!("screenshot saved to {}", plan.path.display());
+            plan.saved = true;
+        }
+        Err(e) => error!("cannot save {}: {e}", plan.path.display()),
     }
 }

@@ -30,6 +30,8 @@ pub struct Args {
     pub screenshot: Option<PathBuf>,
     /// Frames to render before the screenshot.
     pub frames: u32,
+    /// Open the pair of this scene file (see `docs/scene-format.md`).
+    pub scene: Option<PathBuf>,
 }
 
 /// Default frames before a screenshot.
@@ -46,6 +48,7 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Args, Strin
                 let n = it.next().ok_or("--frames needs a number")?;
                 out.frames = n.parse().map_err(|_| format!("--frames: '{n}' is not a whole number"))?;
             }
+            "--scene" => out.scene = Some(it.next().ok_or("--scene needs a FILE")?.into()),
             "-h" | "--help" => return Err(USAGE.to_string()),
             other => return Err(format!("unknown argument '{other}'\n{USAGE}")),
         }
@@ -54,10 +57,14 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Args, Strin
 }
 
 /// Help text.
-pub const USAGE: &str = "usage: demo [--screenshot PATH] [--frames N]";
+pub const USAGE: &str = "usage: demo [--scene FILE] [--screenshot PATH] [--frames N]";
 
-/// The full application.
-pub fn app(args: &Args) -> App {
+/// The full application (an error when the scene file is bad).
+pub fn app(args: &Args) -> Result<App, String> {
+    let pair = match &args.scene {
+        None => None,
+        Some(path) => Some(scene::load_pair(path)?),
+    };
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
@@ -73,11 +80,27 @@ pub fn app(args: &Args) -> App {
     if let Some(path) = &args.screenshot {
         app.add_plugins(capture::plugin(path.clone(), args.frames));
     }
-    app
+    if let Some(pair) = pair {
+        // Show the file's pair as it is: no ground, no gravity, paused.
+        app.insert_resource(pair).insert_resource(physics::SimSettings {
+            gravity: 0.0,
+            paused: true,
+            ..default()
+        });
+    }
+    Ok(app)
 }
 
-/// Selects the sphere at start so the overlays have a pair to show.
-fn select_default(mut selection: ResMut<interaction::Selection>, bodies: Query<(Entity, &physics::Body)>) {
-    selection.selected =
-        bodies.iter().find(|(_, b)| matches!(b.collider, physics::Collider::Ball(_))).map(|(e, _)| e);
+/// Selects the sphere (or a scene file's shape A) at start so the overlays
+/// have a pair to show.
+fn select_default(
+    mut selection: ResMut<interaction::Selection>,
+    bodies: Query<(Entity, &physics::Body)>,
+    pair: Option<Res<scene::ScenePair>>,
+) {
+    selection.selected = if pair.is_some() {
+        bodies.iter().min_by_key(|(e, _)| *e).map(|(e, _)| e)
+    } else {
+        bodies.iter().find(|(_, b)| matches!(b.collider, physics::Collider::Ball(_))).map(|(e, _)| e)
+    };
 }

@@ -50,6 +50,89 @@ pub enum SpawnShape {
     Hull,
 }
 
+/// A pair loaded from a scene file (`--scene`), shown instead of the
+/// default scene.
+#[derive(Resource, Clone, Debug)]
+pub struct ScenePair {
+    /// Shape A and its pose.
+    pub a: (Collider, Pose<Vec3>),
+    /// Shape B and its pose.
+    pub b: (Collider, Pose<Vec3>),
+}
+
+/// Points sampled around a cylinder or cone (for their render hulls).
+pub const ROUND_SAMPLES: usize = 32;
+
+fn collider_from(spec: &gjk_cli::ShapeSpec) -> Result<Collider, String> {
+    use gjk_cli::ShapeSpec as S;
+    let v = |c: &[f64]| Vec3::new(c[0] as f32, c[1] as f32, c[2] as f32);
+    let ring = |h: f64, r: f64, top: bool| -> Vec<Vec3> {
+        let mut pts: Vec<Vec3> = (0..ROUND_SAMPLES)
+            .map(|k| {
+                let a = k as f32 * std::f32::consts::TAU / ROUND_SAMPLES as f32;
+                Vec3::new(r as f32 * a.cos(), -h as f32, r as f32 * a.sin())
+            })
+            .collect();
+        let lifted: Vec<Vec3> = pts.iter().map(|p| p.with_y(h as f32)).collect();
+        if top {
+            pts.extend(lifted);
+        } else {
+            pts.push(Vec3::new(0.0, h as f32, 0.0));
+        }
+        pts
+    };
+    let hull = |pts: Vec<Vec3>| {
+        ConvexHull::new(&pts).map(|h| Collider::Hull(Arc::new(h))).map_err(|e| e.to_string())
+    };
+    match spec {
+        S::Ball(r) => Ball::new(*r as f32).map(Collider::Ball).map_err(|e| e.to_string()),
+        S::Capsule(h, r) => {
+            Capsule::new(*h as f32, *r as f32).map(Collider::Capsule).map_err(|e| e.to_string())
+        }
+        S::Cuboid(h) => Cuboid::new(v(h)).map(Collider::Cuboid).map_err(|e| e.to_string()),
+        S::Cylinder(h, r) => hull(ring(*h, *r, true)),
+        S::Cone(h, r) => hull(ring(*h, *r, false)),
+        S::Point(p) => hull(vec![v(p)]),
+        S::Segment(a, b) => hull(vec![v(a), v(b)]),
+        S::Triangle(a, b, c) => hull(vec![v(a), v(b), v(c)]),
+        S::Points(p) => hull(p.iter().map(|c| v(c)).collect()),
+    }
+}
+
+/// Reads a scene file's pair for the demo (3D scenes only).
+pub fn load_pair(path: &std::path::Path) -> Result<ScenePair, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let scene = gjk_cli::parse_scene(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    if scene.dim != 3 {
+        return Err(format!(
+            "{}: the demo shows 3D scenes (this one is 2D; try `gjk trace --svg`)",
+            path.display()
+        ));
+    }
+    let pose = |p: &gjk_cli::PoseSpec| {
+        let r = &p.rotation;
+        let t = &p.translation;
+        Pose::new(
+            Quat::from_xyzw(r[0] as f32, r[1] as f32, r[2] as f32, r[3] as f32).normalize(),
+            Vec3::new(t[0] as f32, t[1] as f32, t[2] as f32),
+        )
+    };
+    Ok(ScenePair {
+        a: (collider_from(&scene.a.shape).map_err(|e| format!("a: {e}"))?, pose(&scene.a.pose)),
+        b: (collider_from(&scene.b.shape).map_err(|e| format!("b: {e}"))?, pose(&scene.b.pose)),
+    })
+}
+
+/// A body for a scene-file shape: dynamic when it has volume, else fixed.
+fn pair_body(collider: &Collider, pose: Pose<Vec3>) -> Body {
+    let (m, _) = collider.mass_properties();
+    if m.is_finite() && m > 1e-9 {
+        Body::dynamic(collider.clone(), pose)
+    } else {
+        Body::fixed(collider.clone(), pose)
+    }
+}
+
 /// Marks every entity a reset removes.
 #[derive(Component)]
 pub struct SceneEntity;
@@ -87,9 +170,23 @@ pub fn plugin(app: &mut App) {
         .add_systems(Update, (reset_scene, spawn_requested, sync_transforms));
 }
 
-fn setup_camera(mut commands: Commands) {
-    let orbit =
+fn setup_camera(mut commands: Commands, pair: Option<Res<ScenePair>>) {
+    let mut orbit =
         OrbitCamera { focus: Vec3::new(0.0, 1.5, 0.0), yaw: 0.6, pitch: 0.45, distance: CAMERA_DISTANCE };
+    if let Some(p) = pair {
+        // Frame the pair: the world box around both, from their supports
+        // along the six axis directions.
+        let (mut lo, mut hi) = (Vec3::splat(f32::MAX), Vec3::splat(f32::MIN));
+        for (c, pose) in [&p.a, &p.b] {
+            for d in [Vec3::X, Vec3::Y, Vec3::Z, -Vec3::X, -Vec3::Y, -Vec3::Z] {
+                let q = pose.transform_point(c.shape().support(pose.inverse_transform_vector(d)));
+                lo = lo.min(q);
+                hi = hi.max(q);
+            }
+        }
+        orbit.focus = (lo + hi) * 0.5;
+        orbit.distance = ((hi - lo).length() * 1.8).clamp(0.05, 1e4);
+    }
     commands.spawn((Camera3d::default(), Tonemapping::None, orbit.transform(), orbit));
     commands.spawn((
         DirectionalLight { illuminance: 6000.0, shadow_maps_enabled: false, ..default() },
@@ -210,13 +307,20 @@ fn spawn_scene(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     settings: Res<SceneSettings>,
+    pair: Option<Res<ScenePair>>,
 ) {
+    if let Some(p) = pair {
+        spawn_body(&mut commands, &mut meshes, &mut materials, pair_body(&p.a.0, p.a.1), palette(0));
+        spawn_body(&mut commands, &mut meshes, &mut materials, pair_body(&p.b.0, p.b.1), palette(1));
+        return;
+    }
     for (i, body) in scene_bodies(settings.cuboids).into_iter().enumerate() {
         let colour = if i == 0 { Color::srgb(0.28, 0.30, 0.33) } else { palette(i - 1) };
         spawn_body(&mut commands, &mut meshes, &mut materials, body, colour);
     }
 }
 
+#[allow(clippy::too_many_arguments)] // a Bevy system: each argument is a resource or query it needs
 fn reset_scene(
     mut events: MessageReader<ResetScene>,
     mut commands: Commands,
@@ -225,6 +329,7 @@ fn reset_scene(
     materials: ResMut<Assets<StandardMaterial>>,
     settings: Res<SceneSettings>,
     mut contacts: ResMut<crate::physics::Contacts>,
+    pair: Option<Res<ScenePair>>,
 ) {
     if events.read().count() == 0 {
         return;
@@ -233,7 +338,7 @@ fn reset_scene(
         commands.entity(e).despawn();
     }
     contacts.pairs.clear();
-    spawn_scene(commands, meshes, materials, settings);
+    spawn_scene(commands, meshes, materials, settings, pair);
 }
 
 fn spawn_requested(

@@ -20,7 +20,7 @@ fn screenshot_shows_scene_and_overlays() {
     let status = Command::new("xvfb-run")
         .args(["-a", "-s", "-screen 0 1280x720x24"])
         .arg(env!("CARGO_BIN_EXE_demo"))
-        .args(["--screenshot", out.to_str().unwrap(), "--frames", "20"])
+        .args(["--screenshot", out.to_str().unwrap(), "--frames", "60"])
         .env("WGPU_BACKEND", "vulkan")
         .status()
         .expect("run the demo");

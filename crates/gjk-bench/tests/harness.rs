@@ -24,7 +24,17 @@ fn tiny_run_produces_rows_json_and_svg() {
         }
     }
     let j = json(&rows);
-    for key in ["\"set\"", "\"dim\"", "\"vertices\"", "\"query\"", "\"ours_ns\"", "\"peer_ns\"", "\"ratio\"", "\"iterations\"", "\"max_abs_error\""] {
+    for key in [
+        "\"set\"",
+        "\"dim\"",
+        "\"vertices\"",
+        "\"query\"",
+        "\"ours_ns\"",
+        "\"peer_ns\"",
+        "\"ratio\"",
+        "\"iterations\"",
+        "\"max_abs_error\"",
+    ] {
         assert_eq!(j.matches(key).count(), rows.len(), "{key}");
     }
     assert!(markdown(&rows).lines().count() == rows.len() + 2);

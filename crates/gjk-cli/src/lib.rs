@@ -1,0 +1,618 @@
+//! Scene files and the queries the `gjk` command runs on them. Shared with
+//! the demo (`--scene FILE`).
+//!
+//! A scene holds a pair of shapes and a query:
+//!
+//! ```json
+//! {"dim": 3, "precision": "f64",
+//!  "a": {"shape": "cuboid", "half_extents": [0.5, 0.5, 0.5], "pose": {"translation": [0, 0, 0]}},
+//!  "b": {"shape": "sphere", "radius": 0.5, "pose": {"translation": [2, 0, 0], "rotation": [0, 0, 0, 1]}},
+//!  "query": "distance"}
+//! ```
+//!
+//! Errors name the field at fault (`a.radius: expected a number`).
+#![warn(missing_docs)]
+
+use std::fmt;
+
+use gjk_core::glam::{DQuat, DVec2, DVec3, Quat, Vec2, Vec3};
+use gjk_core::{CastOptions, CastStatus, GjkConfig, Iteration, Real, Status, Vector2};
+use gjk_epa::{ContactStatus, EpaSpace};
+use gjk_shapes::{
+    Ball, Capsule, Cone, ConvexHull, ConvexPolygon, Cuboid, Cylinder, Point, Pose, Rot2, Segment, Shape,
+    Space, Transformed, Triangle,
+};
+use serde_json::{Value, json};
+
+/// A scene-file error: the field at fault and what is wrong with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SceneError {
+    /// Dotted path of the field (`a.pose.rotation`), or `""` for the file.
+    pub field: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for SceneError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.field.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{}: {}", self.field, self.message)
+        }
+    }
+}
+
+impl std::error::Error for SceneError {}
+
+fn err(field: &str, message: impl Into<String>) -> SceneError {
+    SceneError { field: field.to_string(), message: message.into() }
+}
+
+/// The query a scene asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QueryKind {
+    /// Distance, closest points, normal.
+    Distance,
+    /// Boolean intersection.
+    Intersects,
+    /// Contact (penetration depth when overlapping).
+    Contact,
+    /// Linear cast of A by `motion` against B.
+    Cast,
+}
+
+/// A shape as written in a scene (coordinates in f64).
+#[derive(Clone, Debug, PartialEq)]
+pub enum ShapeSpec {
+    /// `point`: one point (`a`, default the origin).
+    Point(Vec<f64>),
+    /// `sphere` / `circle`: `radius`.
+    Ball(f64),
+    /// `capsule`: `half_height`, `radius`, along local Y.
+    Capsule(f64, f64),
+    /// `cuboid` / `rectangle`: `half_extents`.
+    Cuboid(Vec<f64>),
+    /// `cylinder`: `half_height`, `radius`, along local Y (3D).
+    Cylinder(f64, f64),
+    /// `cone`: `half_height`, `radius`, along local Y (3D).
+    Cone(f64, f64),
+    /// `segment`: `a`, `b`.
+    Segment(Vec<f64>, Vec<f64>),
+    /// `triangle`: `a`, `b`, `c`.
+    Triangle(Vec<f64>, Vec<f64>, Vec<f64>),
+    /// `hull` (3D) / `polygon` (2D): `points`.
+    Points(Vec<Vec<f64>>),
+}
+
+/// A pose as written: translation and rotation (quaternion `[x, y, z, w]`
+/// in 3D, angle in radians in 2D).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PoseSpec {
+    /// Translation.
+    pub translation: Vec<f64>,
+    /// Quaternion (3D) or `[angle]` (2D).
+    pub rotation: Vec<f64>,
+}
+
+/// One shape of the pair.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Body {
+    /// The shape.
+    pub shape: ShapeSpec,
+    /// Where it is.
+    pub pose: PoseSpec,
+}
+
+/// A parsed scene.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scene {
+    /// 2 or 3.
+    pub dim: usize,
+    /// Whether to run in f64 (else f32).
+    pub f64: bool,
+    /// Shape A.
+    pub a: Body,
+    /// Shape B.
+    pub b: Body,
+    /// The query.
+    pub query: QueryKind,
+    /// A's motion (casts only).
+    pub motion: Option<Vec<f64>>,
+}
+
+fn number(v: &Value, field: &str) -> Result<f64, SceneError> {
+    let x = v.as_f64().ok_or_else(|| err(field, format!("expected a number, found {}", kind(v))))?;
+    if !x.is_finite() {
+        return Err(err(field, "must be finite"));
+    }
+    Ok(x)
+}
+
+fn kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+fn vector(v: &Value, field: &str, dim: usize) -> Result<Vec<f64>, SceneError> {
+    let arr = v
+        .as_array()
+        .ok_or_else(|| err(field, format!("expected an array of {dim} numbers, found {}", kind(v))))?;
+    if arr.len() != dim {
+        return Err(err(field, format!("expected {dim} numbers, found {}", arr.len())));
+    }
+    arr.iter().enumerate().map(|(i, x)| number(x, &format!("{field}[{i}]"))).collect()
+}
+
+fn get<'v>(obj: &'v Value, key: &str, field: &str) -> Result<&'v Value, SceneError> {
+    obj.get(key).ok_or_else(|| err(&join(field, key), "missing"))
+}
+
+fn join(field: &str, key: &str) -> String {
+    if field.is_empty() { key.to_string() } else { format!("{field}.{key}") }
+}
+
+fn parse_body(v: &Value, field: &str, dim: usize) -> Result<Body, SceneError> {
+    if !v.is_object() {
+        return Err(err(field, format!("expected an object, found {}", kind(v))));
+    }
+    let name = get(v, "shape", field)?;
+    let name = name
+        .as_str()
+        .ok_or_else(|| err(&join(field, "shape"), format!("expected a string, found {}", kind(name))))?;
+    let num = |key: &str| number(get(v, key, field)?, &join(field, key));
+    let vec = |key: &str| vector(get(v, key, field)?, &join(field, key), dim);
+    let shape = match name {
+        "point" => ShapeSpec::Point(if v.get("a").is_some() { vec("a")? } else { vec![0.0; dim] }),
+        "sphere" | "circle" => ShapeSpec::Ball(num("radius")?),
+        "capsule" => ShapeSpec::Capsule(num("half_height")?, num("radius")?),
+        "cuboid" | "rectangle" => ShapeSpec::Cuboid(vec("half_extents")?),
+        "cylinder" | "cone" if dim == 2 => {
+            return Err(err(&join(field, "shape"), format!("'{name}' is 3D only")));
+        }
+        "cylinder" => ShapeSpec::Cylinder(num("half_height")?, num("radius")?),
+        "cone" => ShapeSpec::Cone(num("half_height")?, num("radius")?),
+        "segment" => ShapeSpec::Segment(vec("a")?, vec("b")?),
+        "triangle" => ShapeSpec::Triangle(vec("a")?, vec("b")?, vec("c")?),
+        "hull" | "polygon" => {
+            let f = join(field, "points");
+            let pts = get(v, "points", field)?;
+            let arr = pts
+                .as_array()
+                .ok_or_else(|| err(&f, format!("expected an array of points, found {}", kind(pts))))?;
+            if arr.is_empty() {
+                return Err(err(&f, "needs at least one point"));
+            }
+            ShapeSpec::Points(
+                arr.iter()
+                    .enumerate()
+                    .map(|(i, p)| vector(p, &format!("{f}[{i}]"), dim))
+                    .collect::<Result<_, _>>()?,
+            )
+        }
+        other => {
+            return Err(err(
+                &join(field, "shape"),
+                format!(
+                    "unknown shape '{other}' (point, sphere, circle, capsule, cuboid, rectangle, cylinder, cone, segment, triangle, hull, polygon)"
+                ),
+            ));
+        }
+    };
+    let pose = match v.get("pose") {
+        None => PoseSpec {
+            translation: vec![0.0; dim],
+            rotation: if dim == 3 { vec![0.0, 0.0, 0.0, 1.0] } else { vec![0.0] },
+        },
+        Some(p) => {
+            let pf = join(field, "pose");
+            if !p.is_object() {
+                return Err(err(&pf, format!("expected an object, found {}", kind(p))));
+            }
+            let translation = match p.get("translation") {
+                Some(t) => vector(t, &join(&pf, "translation"), dim)?,
+                None => vec![0.0; dim],
+            };
+            let rf = join(&pf, "rotation");
+            let rotation = match (p.get("rotation"), dim) {
+                (None, 3) => vec![0.0, 0.0, 0.0, 1.0],
+                (None, _) => vec![0.0],
+                (Some(r), 3) => {
+                    let q = vector(r, &rf, 4)?;
+                    let n = q.iter().map(|x| x * x).sum::<f64>().sqrt();
+                    if n <= 1e-12 {
+                        return Err(err(&rf, "a zero quaternion is not a rotation"));
+                    }
+                    q.iter().map(|x| x / n).collect()
+                }
+                (Some(r), _) => vec![number(r, &format!("{rf} (an angle in radians)"))?],
+            };
+            PoseSpec { translation, rotation }
+        }
+    };
+    Ok(Body { shape, pose })
+}
+
+/// Parses a scene from JSON text.
+pub fn parse_scene(text: &str) -> Result<Scene, SceneError> {
+    let v: Value = serde_json::from_str(text).map_err(|e| err("", format!("not valid JSON: {e}")))?;
+    if !v.is_object() {
+        return Err(err("", format!("expected a JSON object, found {}", kind(&v))));
+    }
+    let dim = match get(&v, "dim", "")?.as_u64() {
+        Some(2) => 2,
+        Some(3) => 3,
+        _ => return Err(err("dim", "expected 2 or 3")),
+    };
+    let f64 = match v.get("precision").map(|p| p.as_str()) {
+        None | Some(Some("f64")) => true,
+        Some(Some("f32")) => false,
+        _ => return Err(err("precision", "expected \"f32\" or \"f64\"")),
+    };
+    let a = parse_body(get(&v, "a", "")?, "a", dim)?;
+    let b = parse_body(get(&v, "b", "")?, "b", dim)?;
+    let query = match get(&v, "query", "")?.as_str() {
+        Some("distance") => QueryKind::Distance,
+        Some("intersects") => QueryKind::Intersects,
+        Some("contact") => QueryKind::Contact,
+        Some("cast") => QueryKind::Cast,
+        _ => return Err(err("query", "expected \"distance\", \"intersects\", \"contact\" or \"cast\"")),
+    };
+    let motion = match (query, v.get("motion")) {
+        (QueryKind::Cast, None) => return Err(err("motion", "missing (a cast needs A's motion)")),
+        (_, Some(m)) => Some(vector(m, "motion", dim)?),
+        _ => None,
+    };
+    Ok(Scene { dim, f64, a, b, query, motion })
+}
+
+/// Spaces the scene can be instantiated in, with the dimension-specific
+/// shapes and rotations.
+pub trait SceneSpace: Space + EpaSpace {
+    /// Builds the shape (validated).
+    fn build(spec: &ShapeSpec, field: &str) -> Result<Box<dyn Shape<Self>>, SceneError>;
+    /// Builds the pose.
+    fn pose(spec: &PoseSpec) -> Pose<Self>;
+    /// A vector from f64 coordinates.
+    fn from_f64(c: &[f64]) -> Self;
+    /// The coordinates in f64.
+    fn to_f64(self) -> Vec<f64>;
+}
+
+fn shape_err(field: &str, e: gjk_shapes::ShapeError) -> SceneError {
+    err(field, e.to_string())
+}
+
+fn common<V: SceneSpace>(spec: &ShapeSpec, field: &str) -> Option<Result<Box<dyn Shape<V>>, SceneError>> {
+    let s = |x: f64| V::Scalar::from_f64(x);
+    let f = |e| shape_err(field, e);
+    Some(match spec {
+        ShapeSpec::Point(p) => {
+            Point::new(V::from_f64(p)).map(|x| Box::new(x) as Box<dyn Shape<V>>).map_err(f)
+        }
+        ShapeSpec::Ball(r) => Ball::new(s(*r)).map(|x| Box::new(x) as Box<dyn Shape<V>>).map_err(f),
+        ShapeSpec::Capsule(h, r) => {
+            Capsule::new(s(*h), s(*r)).map(|x| Box::new(x) as Box<dyn Shape<V>>).map_err(f)
+        }
+        ShapeSpec::Cuboid(h) => {
+            Cuboid::new(V::from_f64(h)).map(|x| Box::new(x) as Box<dyn Shape<V>>).map_err(f)
+        }
+        ShapeSpec::Segment(a, b) => {
+            Segment::new(V::from_f64(a), V::from_f64(b)).map(|x| Box::new(x) as Box<dyn Shape<V>>).map_err(f)
+        }
+        ShapeSpec::Triangle(a, b, c) => Triangle::new(V::from_f64(a), V::from_f64(b), V::from_f64(c))
+            .map(|x| Box::new(x) as Box<dyn Shape<V>>)
+            .map_err(f),
+        _ => return None,
+    })
+}
+
+macro_rules! scene_space3 {
+    ($v:ty, $q:ty, $s:ty) => {
+        impl SceneSpace for $v {
+            fn build(spec: &ShapeSpec, field: &str) -> Result<Box<dyn Shape<Self>>, SceneError> {
+                if let Some(r) = common::<Self>(spec, field) {
+                    return r;
+                }
+                let f = |e| shape_err(field, e);
+                match spec {
+                    ShapeSpec::Cylinder(h, r) => Cylinder::new(*h as $s, *r as $s)
+                        .map(|x| Box::new(x) as Box<dyn Shape<Self>>)
+                        .map_err(f),
+                    ShapeSpec::Cone(h, r) => {
+                        Cone::new(*h as $s, *r as $s).map(|x| Box::new(x) as Box<dyn Shape<Self>>).map_err(f)
+                    }
+                    ShapeSpec::Points(p) => {
+                        let pts: Vec<Self> = p.iter().map(|c| Self::from_f64(c)).collect();
+                        ConvexHull::new(&pts).map(|x| Box::new(x) as Box<dyn Shape<Self>>).map_err(f)
+                    }
+                    _ => unreachable!("common shapes handled above"),
+                }
+            }
+            fn pose(spec: &PoseSpec) -> Pose<Self> {
+                let r = &spec.rotation;
+                Pose::new(
+                    <$q>::from_xyzw(r[0] as $s, r[1] as $s, r[2] as $s, r[3] as $s).normalize(),
+                    Self::from_f64(&spec.translation),
+                )
+            }
+            fn from_f64(c: &[f64]) -> Self {
+                <$v>::new(c[0] as $s, c[1] as $s, c[2] as $s)
+            }
+            fn to_f64(self) -> Vec<f64> {
+                vec![self.x as f64, self.y as f64, self.z as f64]
+            }
+        }
+    };
+}
+
+macro_rules! scene_space2 {
+    ($v:ty, $s:ty) => {
+        impl SceneSpace for $v {
+            fn build(spec: &ShapeSpec, field: &str) -> Result<Box<dyn Shape<Self>>, SceneError> {
+                if let Some(r) = common::<Self>(spec, field) {
+                    return r;
+                }
+                match spec {
+                    ShapeSpec::Points(p) => {
+                        let pts: Vec<Self> = p.iter().map(|c| Self::from_f64(c)).collect();
+                        ConvexPolygon::new(&pts)
+                            .map(|x| Box::new(x) as Box<dyn Shape<Self>>)
+                            .map_err(|e| shape_err(field, e))
+                    }
+                    _ => Err(err(field, "a 3D shape in a 2D scene")),
+                }
+            }
+            fn pose(spec: &PoseSpec) -> Pose<Self> {
+                Pose::new(Rot2::<$s>::from_angle(spec.rotation[0] as $s), Self::from_f64(&spec.translation))
+            }
+            fn from_f64(c: &[f64]) -> Self {
+                <$v>::new(c[0] as $s, c[1] as $s)
+            }
+            fn to_f64(self) -> Vec<f64> {
+                vec![self.x as f64, self.y as f64]
+            }
+        }
+    };
+}
+
+scene_space3!(Vec3, Quat, f32);
+scene_space3!(DVec3, DQuat, f64);
+scene_space2!(Vec2, f32);
+scene_space2!(DVec2, f64);
+
+/// A scene's pair built in space `V`.
+pub struct Pair<V: SceneSpace> {
+    /// Shape A.
+    pub a: Box<dyn Shape<V>>,
+    /// A's pose.
+    pub pose_a: Pose<V>,
+    /// Shape B.
+    pub b: Box<dyn Shape<V>>,
+    /// B's pose.
+    pub pose_b: Pose<V>,
+}
+
+impl<V: SceneSpace> Pair<V> {
+    /// Builds the pair of a scene.
+    pub fn new(scene: &Scene) -> Result<Self, SceneError> {
+        Ok(Self {
+            a: V::build(&scene.a.shape, "a")?,
+            pose_a: V::pose(&scene.a.pose),
+            b: V::build(&scene.b.shape, "b")?,
+            pose_b: V::pose(&scene.b.pose),
+        })
+    }
+}
+
+fn status_name(s: Status) -> &'static str {
+    match s {
+        Status::Separated => "separated",
+        Status::Touching => "touching",
+        Status::Intersecting => "intersecting",
+        Status::IterationLimit => "iteration_limit",
+        Status::InvalidInput => "invalid_input",
+    }
+}
+
+/// Runs the scene's query in space `V` and returns the JSON answer.
+pub fn run_query<V: SceneSpace>(scene: &Scene) -> Result<Value, SceneError> {
+    let p = Pair::<V>::new(scene)?;
+    let v = |x: V| json!(x.to_f64());
+    let out = match scene.query {
+        QueryKind::Distance | QueryKind::Intersects => {
+            let r = gjk_shapes::distance(&*p.a, &p.pose_a, &*p.b, &p.pose_b);
+            let hit = if scene.query == QueryKind::Intersects {
+                gjk_shapes::try_intersects(&*p.a, &p.pose_a, &*p.b, &p.pose_b).ok()
+            } else {
+                Some(r.intersects())
+            };
+            json!({
+                "distance": r.distance.to_f64(), "point_a": v(r.point_a), "point_b": v(r.point_b),
+                "normal": v(r.normal), "intersecting": hit, "depth": null, "toi": null,
+                "iterations": r.iterations, "status": status_name(r.status),
+            })
+        }
+        QueryKind::Contact => {
+            let c = gjk_epa::contact(&*p.a, &p.pose_a, &*p.b, &p.pose_b);
+            let status = match c.status {
+                ContactStatus::Separated => "separated",
+                ContactStatus::Touching => "touching",
+                ContactStatus::Penetrating => "penetrating",
+                ContactStatus::Indeterminate => "indeterminate",
+                ContactStatus::InvalidInput => "invalid_input",
+            };
+            json!({
+                "distance": c.distance.to_f64(), "point_a": v(c.point_a), "point_b": v(c.point_b),
+                "normal": v(c.normal), "intersecting": c.is_contact(), "depth": c.depth.to_f64(), "toi": null,
+                "iterations": c.gjk_iterations + c.epa_iterations, "status": status,
+            })
+        }
+        QueryKind::Cast => {
+            let m = V::from_f64(scene.motion.as_deref().unwrap_or(&[0.0, 0.0, 0.0]));
+            let h = gjk_shapes::cast_shape(
+                &*p.a,
+                &p.pose_a,
+                m,
+                &*p.b,
+                &p.pose_b,
+                V::ZERO,
+                &CastOptions::default(),
+            );
+            let status = match h.status {
+                CastStatus::Hit => "hit",
+                CastStatus::StartsInside => "starts_inside",
+                CastStatus::Miss => "miss",
+                CastStatus::IterationLimit => "iteration_limit",
+                CastStatus::InvalidInput => "invalid_input",
+            };
+            let hit = h.is_hit();
+            json!({
+                "distance": null, "point_a": if hit { v(h.point_a) } else { Value::Null },
+                "point_b": if hit { v(h.point_b) } else { Value::Null }, "normal": v(h.normal),
+                "intersecting": h.status == CastStatus::StartsInside, "depth": null,
+                "toi": if hit { json!(h.fraction.to_f64()) } else { Value::Null },
+                "iterations": h.iterations, "status": status,
+            })
+        }
+    };
+    Ok(out)
+}
+
+/// Runs a scene in the precision and dimension it names.
+pub fn query(scene: &Scene) -> Result<Value, SceneError> {
+    match (scene.dim, scene.f64) {
+        (3, true) => run_query::<DVec3>(scene),
+        (3, false) => run_query::<Vec3>(scene),
+        (2, true) => run_query::<DVec2>(scene),
+        _ => run_query::<Vec2>(scene),
+    }
+}
+
+/// Every GJK iteration of the scene's pair (world frame), with the final
+/// result.
+pub fn trace<V: SceneSpace>(
+    scene: &Scene,
+) -> Result<(Vec<Iteration<V>>, gjk_core::DistanceResult<V>), SceneError> {
+    let p = Pair::<V>::new(scene)?;
+    let ones = V::splat(V::Scalar::ONE);
+    let ta = Transformed { shape: &*p.a, pose: p.pose_a, scale: ones };
+    let tb = Transformed { shape: &*p.b, pose: p.pose_b, scale: ones };
+    let mut log = Vec::new();
+    let r = gjk_core::distance_with(&ta, &tb, &GjkConfig::default(), None, &mut log);
+    Ok((log, r))
+}
+
+/// A text line per iteration.
+pub fn trace_text<V: SceneSpace>(log: &[Iteration<V>], r: &gjk_core::DistanceResult<V>) -> String {
+    let f = |x: V| format!("{:?}", x.to_f64().iter().map(|c| (c * 1e9).round() / 1e9).collect::<Vec<_>>());
+    let mut s = String::new();
+    for it in log {
+        let pts: Vec<String> = it.simplex.points().iter().map(|p| f(p.w)).collect();
+        s += &format!(
+            "iteration {}: direction {} support {} simplex [{}] closest {} bounds [{:.9}, {:.9}]\n",
+            it.iteration,
+            f(it.direction),
+            f(it.support.w),
+            pts.join(", "),
+            f(it.closest),
+            it.lower_bound.to_f64(),
+            it.upper_bound.to_f64()
+        );
+    }
+    s += &format!(
+        "result: {} distance {:.9} normal {}\n",
+        status_name(r.status),
+        r.distance.to_f64(),
+        f(r.normal)
+    );
+    s
+}
+
+/// An SVG picture (2D scenes) of the Minkowski difference `A − B`, the
+/// simplex of every iteration (light to dark), the origin and the final
+/// closest point.
+pub fn trace_svg<V: SceneSpace + Vector2>(
+    scene: &Scene,
+    log: &[Iteration<V>],
+    r: &gjk_core::DistanceResult<V>,
+) -> Result<String, SceneError> {
+    let p = Pair::<V>::new(scene)?;
+    let ones = V::splat(V::Scalar::ONE);
+    let ta = Transformed { shape: &*p.a, pose: p.pose_a, scale: ones };
+    let tb = Transformed { shape: &*p.b, pose: p.pose_b, scale: ones };
+    // The outline of A − B from its support mapping in 256 directions.
+    const DIRECTIONS: usize = 256;
+    let outline: Vec<(f64, f64)> = (0..DIRECTIONS)
+        .map(|k| {
+            let a = k as f64 * std::f64::consts::TAU / DIRECTIONS as f64;
+            let d = V::new2(V::Scalar::from_f64(a.cos()), V::Scalar::from_f64(a.sin()));
+            let w = gjk_core::minkowski_support(&ta, &tb, d).w;
+            (w.x().to_f64(), w.y().to_f64())
+        })
+        .collect();
+    let mut xs: Vec<f64> = outline.iter().map(|p| p.0).chain([0.0]).collect();
+    let mut ys: Vec<f64> = outline.iter().map(|p| p.1).chain([0.0]).collect();
+    xs.sort_by(f64::total_cmp);
+    ys.sort_by(f64::total_cmp);
+    let (x0, x1, y0, y1) = (xs[0], xs[xs.len() - 1], ys[0], ys[ys.len() - 1]);
+    let span = (x1 - x0).max(y1 - y0).max(1e-12) * 1.1;
+    let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
+    let size = 600.0;
+    let map = |x: f64, y: f64| ((x - cx) / span * size + size / 2.0, size / 2.0 - (y - cy) / span * size);
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{size}\" height=\"{size}\" viewBox=\"0 0 {size} {size}\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+    );
+    let path: Vec<String> = outline
+        .iter()
+        .map(|&(x, y)| {
+            let (u, v) = map(x, y);
+            format!("{u:.2},{v:.2}")
+        })
+        .collect();
+    s += &format!(
+        "<polygon points=\"{}\" fill=\"#dde8f5\" stroke=\"#4477aa\" stroke-width=\"1.5\"/>\n",
+        path.join(" ")
+    );
+    let n = log.len().max(1);
+    for (k, it) in log.iter().enumerate() {
+        let shade = 200 - (160 * (k + 1) / n) as i32;
+        let pts: Vec<String> = it
+            .simplex
+            .points()
+            .iter()
+            .map(|p| {
+                let (u, v) = map(p.w.x().to_f64(), p.w.y().to_f64());
+                format!("{u:.2},{v:.2}")
+            })
+            .collect();
+        s += &format!(
+            "<polygon points=\"{}\" fill=\"none\" stroke=\"rgb({shade},{shade},{shade})\" stroke-width=\"1\"/>\n",
+            pts.join(" ")
+        );
+    }
+    let (ox, oy) = map(0.0, 0.0);
+    s += &format!(
+        "<circle cx=\"{ox:.2}\" cy=\"{oy:.2}\" r=\"4\" fill=\"black\"/><text x=\"{:.2}\" y=\"{:.2}\" font-size=\"12\">origin</text>\n",
+        ox + 6.0,
+        oy - 6.0
+    );
+    let v = r.point_a - r.point_b;
+    let (vx, vy) = map(v.x().to_f64(), v.y().to_f64());
+    s += &format!(
+        "<line x1=\"{ox:.2}\" y1=\"{oy:.2}\" x2=\"{vx:.2}\" y2=\"{vy:.2}\" stroke=\"#cc3311\" stroke-width=\"2\"/><circle cx=\"{vx:.2}\" cy=\"{vy:.2}\" r=\"4\" fill=\"#cc3311\"/>\n"
+    );
+    s += &format!(
+        "<text x=\"10\" y=\"20\" font-size=\"14\">A − B, {} iterations, {} at distance {:.6}</text>\n</svg>\n",
+        log.len(),
+        status_name(r.status),
+        r.distance.to_f64()
+    );
+    Ok(s)
+}

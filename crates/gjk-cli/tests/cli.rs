@@ -1,0 +1,240 @@
+//! The `gjk` command on every regression case of `shared/cases/README.md`
+//! (scene files in `tests/cases/`), compared with the expectations stated
+//! there; and malformed files, each of which must name its problem.
+#![allow(clippy::excessive_precision)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use gjk_core::glam::{DMat3, DQuat, DVec3};
+use serde_json::Value;
+
+fn case(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases").join(name)
+}
+
+/// Runs `gjk query` on a file; the parsed JSON answer.
+fn query(path: &Path) -> Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_gjk")).arg("query").arg(path).output().expect("run gjk");
+    assert!(out.status.success(), "{}: {}", path.display(), String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("JSON output")
+}
+
+/// Writes a modified copy of a case to a temporary file.
+fn variant(name: &str, tag: &str, edit: impl Fn(&mut Value)) -> PathBuf {
+    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(case(name)).unwrap()).unwrap();
+    edit(&mut v);
+    let p = std::env::temp_dir().join(format!("gjk-cli-{}-{tag}.json", std::process::id()));
+    std::fs::write(&p, v.to_string()).unwrap();
+    p
+}
+
+fn vec3(v: &Value) -> DVec3 {
+    let a = v.as_array().expect("a vector");
+    DVec3::new(a[0].as_f64().unwrap(), a[1].as_f64().unwrap(), a[2].as_f64().unwrap())
+}
+
+fn num(v: &Value) -> f64 {
+    v.as_f64().expect("a number")
+}
+
+#[test]
+fn case_1_single_header_c_touching_aabbs() {
+    let r = query(&case("1_single_header_c_touching_aabbs.json"));
+    assert_eq!(r["intersecting"], Value::Bool(true), "{r}");
+}
+
+#[test]
+fn case_2_box2d_short_edge() {
+    let r = query(&case("2_box2d_short_edge.json"));
+    assert_eq!(r["status"], "separated");
+    assert!((num(&r["distance"]) - 0.005).abs() < 1e-6, "{r}");
+    let n = r["normal"].as_array().unwrap();
+    assert!((num(&n[0]).hypot(num(&n[1])) - 1.0).abs() < 1e-6);
+}
+
+#[test]
+fn case_3_fcl_493_over_sizes_and_gaps() {
+    let r = query(&case("3_fcl_493_tilted_kissing_boxes.json"));
+    assert!(num(&r["distance"]).abs() < 1e-9 && num(&r["depth"]).abs() < 1e-9, "{r}");
+    assert_ne!(r["status"], "indeterminate");
+    let base: Value =
+        serde_json::from_str(&std::fs::read_to_string(case("3_fcl_493_tilted_kissing_boxes.json")).unwrap())
+            .unwrap();
+    let q = base["a"]["pose"]["rotation"].as_array().unwrap().iter().map(num).collect::<Vec<_>>();
+    let q = DQuat::from_xyzw(q[0], q[1], q[2], q[3]);
+    let t1 = vec3(&base["a"]["pose"]["translation"]);
+    for size in [0.01, 0.25, 0.5, 10.0, 1000.0] {
+        for gap in [-1e-15, 0.0, 1e-15] {
+            let p = variant("3_fcl_493_tilted_kissing_boxes.json", &format!("493-{size}-{gap}"), |v| {
+                let h = size * 0.5;
+                let tb =
+                    t1 * size + DMat3::from_quat(q) * DVec3::new(0.3 * size, size * (1.0 + gap), -0.2 * size);
+                v["a"]["half_extents"] = serde_json::json!([h, h, h]);
+                v["b"]["half_extents"] = serde_json::json!([h, h, h]);
+                v["a"]["pose"]["translation"] = serde_json::json!((t1 * size).to_array());
+                v["b"]["pose"]["translation"] = serde_json::json!(tb.to_array());
+            });
+            let r = query(&p);
+            assert_eq!(r["status"], "touching", "size {size} gap {gap}: {r}");
+            assert!((vec3(&r["normal"]) - q * DVec3::Y).length() < 1e-6, "size {size}: {r}");
+        }
+    }
+}
+
+#[test]
+fn case_4_libccd_25_depth() {
+    let r = query(&case("4_libccd_25_cubes.json"));
+    assert_eq!(r["status"], "penetrating");
+    assert!((num(&r["depth"]) - 0.1).abs() < 1e-9, "{r}");
+    assert!((vec3(&r["normal"]).z.abs() - 1.0).abs() < 1e-9);
+}
+
+#[test]
+fn case_5_fcl_293_finite_consistent_witnesses() {
+    let r = query(&case("5_fcl_293_separated_boxes.json"));
+    let (pa, pb, d) = (vec3(&r["point_a"]), vec3(&r["point_b"]), num(&r["distance"]));
+    assert!(pa.is_finite() && pb.is_finite());
+    assert!(((pb - pa).length() - d).abs() < 1e-12);
+    let qb = DQuat::from_xyzw(0.340674, 0.155066, 0.638138, 0.672811).normalize();
+    let oracle = gjk_testkit::brute_distance_3d(
+        &gjk_testkit::box_corners(
+            DVec3::new(1.375, 3.0, 0.025),
+            DMat3::IDENTITY,
+            DVec3::new(1.625, 0.0, 0.5),
+        ),
+        &gjk_testkit::box_corners(
+            DVec3::new(0.212, 0.075, 0.0843),
+            DMat3::from_quat(qb),
+            DVec3::new(0.192074, -0.277870, 0.273546),
+        ),
+    );
+    assert!((d - oracle).abs() < 1e-9, "{d} vs {oracle}");
+}
+
+#[test]
+fn case_6_bullet_2579_small_sphere() {
+    let centre = DVec3::new(0.019576, -1.03115, 0.398155);
+    for z in ["0.3925", "0.3975", "0.4025"] {
+        let r = query(&case(&format!("6_bullet_2579_sphere_vs_cube_z{z}.json")));
+        let c = DVec3::new(0.0275, -1.0275, z.parse().unwrap());
+        let oracle = ((centre - c).abs() - DVec3::splat(0.0025)).max(DVec3::ZERO).length() - 0.01;
+        assert_eq!(r["intersecting"], Value::Bool(oracle <= 0.0), "z {z}: {r}");
+    }
+}
+
+#[test]
+fn case_7_dolfinx_3653_converges() {
+    let r = query(&case("7_dolfinx_3653_point_vs_hull.json"));
+    let hull = [
+        DVec3::new(46.0659, 38.6251, 16.3637),
+        DVec3::new(44.2764, 42.3867, 18.239),
+        DVec3::new(50.0397, 38.4649, 19.9843),
+        DVec3::new(47.1963, 40.4563, 19.1057),
+        DVec3::new(48.0266, 38.5593, 18.2475),
+        DVec3::new(45.1735, 40.495, 17.3336),
+        DVec3::new(48.0415, 40.4456, 18.1963),
+    ];
+    let oracle = gjk_testkit::brute_distance_3d(&[DVec3::new(44.2919, 39.7508, 18.8208)], &hull);
+    assert!((num(&r["distance"]) - oracle).abs() < 1e-9, "{r} vs {oracle}");
+    assert!(r["iterations"].as_u64().unwrap() < 16);
+}
+
+#[test]
+fn case_8_parry_315_touching() {
+    let r = query(&case("8_parry_315_touching_cubes.json"));
+    assert_eq!(r["status"], "touching");
+    assert_eq!(num(&r["distance"]), 0.0);
+    assert!((vec3(&r["point_a"]).x - 1.0).abs() < 1e-12 && (vec3(&r["point_b"]).x - 1.0).abs() < 1e-12);
+    assert!((vec3(&r["normal"]).x.abs() - 1.0).abs() < 1e-12);
+}
+
+#[test]
+fn case_9_parry_70_all_heights_overlap() {
+    for name in ["9_parry_70_capsule_vs_big_cuboid.json", "9_parry_70_ball_vs_big_cuboid.json"] {
+        for k in 0..200 {
+            let y = -0.5 + k as f64 / 200.0;
+            let p = variant(name, &format!("70-{k}"), |v| {
+                v["a"]["pose"]["translation"] = serde_json::json!([0.0, y, 0.0])
+            });
+            let r = query(&p);
+            assert_eq!(r["intersecting"], Value::Bool(true), "{name} k={k}: {r}");
+        }
+    }
+}
+
+/// Malformed files: a clear message naming the field, exit code 2, no panic.
+#[test]
+fn malformed_files_name_the_problem() {
+    let cases: [(&str, &str); 12] = [
+        ("{", "not valid JSON"),
+        ("[1, 2]", "expected a JSON object"),
+        (r#"{"dim": 4}"#, "dim"),
+        (r#"{"dim": 3, "b": {"shape": "sphere", "radius": 1}, "query": "distance"}"#, "a: missing"),
+        (
+            r#"{"dim": 3, "a": {"shape": "sphere", "radius": "big"}, "b": {"shape": "sphere", "radius": 1}, "query": "distance"}"#,
+            "a.radius: expected a number",
+        ),
+        (
+            r#"{"dim": 3, "a": {"shape": "sphere", "radius": -1}, "b": {"shape": "sphere", "radius": 1}, "query": "distance"}"#,
+            "a: a radius is negative",
+        ),
+        (
+            r#"{"dim": 3, "a": {"shape": "hull", "points": []}, "b": {"shape": "sphere", "radius": 1}, "query": "distance"}"#,
+            "a.points: needs at least one point",
+        ),
+        (
+            r#"{"dim": 3, "a": {"shape": "blob"}, "b": {"shape": "sphere", "radius": 1}, "query": "distance"}"#,
+            "a.shape: unknown shape 'blob'",
+        ),
+        (
+            r#"{"dim": 2, "a": {"shape": "circle", "radius": 1, "pose": {"translation": [1, 2, 3]}}, "b": {"shape": "circle", "radius": 1}, "query": "distance"}"#,
+            "a.pose.translation: expected 2 numbers",
+        ),
+        (
+            r#"{"dim": 3, "a": {"shape": "sphere", "radius": 1}, "b": {"shape": "cuboid", "half_extents": [1, 0, 1]}, "query": "distance"}"#,
+            "b: a size is zero or negative",
+        ),
+        (
+            r#"{"dim": 3, "a": {"shape": "sphere", "radius": 1e999}, "b": {"shape": "sphere", "radius": 1}, "query": "distance"}"#,
+            "not valid JSON",
+        ),
+        (
+            r#"{"dim": 3, "a": {"shape": "sphere", "radius": 1}, "b": {"shape": "sphere", "radius": 1}, "query": "cast"}"#,
+            "motion: missing",
+        ),
+    ];
+    for (i, (text, expect)) in cases.iter().enumerate() {
+        let p = std::env::temp_dir().join(format!("gjk-cli-bad-{}-{i}.json", std::process::id()));
+        std::fs::write(&p, text).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_gjk")).arg("query").arg(&p).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{text}: {err}");
+        assert!(err.contains(expect), "{text}: '{err}' does not mention '{expect}'");
+        assert!(!err.contains("panicked"), "{text}: {err}");
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_gjk")).args(["query", "/no/such/file.json"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// `gjk trace` lists every iteration; `--svg` draws 2D scenes.
+#[test]
+fn trace_text_and_svg() {
+    let svg = std::env::temp_dir().join(format!("gjk-cli-trace-{}.svg", std::process::id()));
+    let out = Command::new(env!("CARGO_BIN_EXE_gjk"))
+        .args(["trace", case("2_box2d_short_edge.json").to_str().unwrap(), "--svg", svg.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("iteration 1:") && text.contains("result: separated"), "{text}");
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(picture.starts_with("<svg") && picture.contains("<polygon") && picture.contains("origin"));
+    // 3D scenes trace as text; --svg is refused with a message.
+    let out = Command::new(env!("CARGO_BIN_EXE_gjk"))
+        .args(["trace", case("4_libccd_25_cubes.json").to_str().unwrap(), "--svg", svg.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("2D scenes only"));
+}
