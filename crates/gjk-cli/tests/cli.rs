@@ -238,3 +238,21 @@ fn trace_text_and_svg() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("2D scenes only"));
 }
+
+/// A cast scene: a unit sphere moving 10 units towards a box 5 units away
+/// meets it at t = (5 − 1 − 1) / 10.
+#[test]
+fn cast_scene() {
+    let p = std::env::temp_dir().join(format!("gjk-cli-cast-{}.json", std::process::id()));
+    std::fs::write(
+        &p,
+        r#"{"dim": 3, "a": {"shape": "sphere", "radius": 1}, "b": {"shape": "cuboid", "half_extents": [1, 1, 1],
+            "pose": {"translation": [5, 0, 0]}}, "query": "cast", "motion": [10, 0, 0]}"#,
+    )
+    .unwrap();
+    let r = query(&p);
+    assert_eq!(r["status"], "hit");
+    assert!((num(&r["toi"]) - 0.3).abs() < 1e-9, "{r}");
+    assert!((vec3(&r["normal"]) - DVec3::X).length() < 1e-9);
+    assert!((vec3(&r["point_a"]) - DVec3::new(4.0, 0.0, 0.0)).length() < 1e-9, "{r}");
+}
