@@ -76,8 +76,8 @@ impl<V: Vector, T: SupportMap<V> + ?Sized> SupportMap<V> for &T {
 /// from the origin picks its support vertex as accurately as near it.
 ///
 /// An empty slice has no points: its support is NaN, which every query
-/// reports as [`crate::Status::InvalidInput`]. A NaN coordinate anywhere in
-/// the slice is likewise passed on, never silently skipped.
+/// reports as [`crate::Status::InvalidInput`]. A NaN or infinite coordinate
+/// anywhere in the slice is likewise passed on, never silently skipped.
 impl<V: Vector> SupportMap<V> for [V] {
     #[inline]
     fn support(&self, dir: V) -> V {
@@ -92,17 +92,19 @@ impl<V: Vector> SupportMap<V> for [V] {
         let mut best = first;
         let mut best_dot = V::Scalar::ZERO;
         let mut best_i = 0usize;
-        let mut nan = !first.is_finite() || !dir.is_finite();
+        // A NaN or infinite coordinate anywhere makes some dot product
+        // non-finite (an infinity times a zero component is NaN).
+        let mut bad = !first.is_finite() || !dir.is_finite();
         for (i, &p) in self.iter().enumerate().skip(1) {
             let d = (p - first).dot(dir);
-            nan |= d.is_nan();
+            bad |= !d.is_finite();
             if d > best_dot {
                 best = p;
                 best_dot = d;
                 best_i = i;
             }
         }
-        if nan {
+        if bad {
             // Report a bad coordinate instead of ignoring that vertex.
             return (nan_vector(), NO_INDEX);
         }

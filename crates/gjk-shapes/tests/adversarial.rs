@@ -1,0 +1,159 @@
+//! Adversarial geometry, each case with an expectation from an oracle:
+//! needle and pancake hulls (aspect 1e6), nearly parallel faces, vertices
+//! duplicated 100 times, a hull of 10⁵ points, single-point and single-edge
+//! contact, and coordinates near 1e7 in f32 and f64.
+
+use gjk_shapes::gjk_core::{self, Status, SupportMap};
+use gjk_shapes::glam::{DQuat, DVec3, Quat, Vec3};
+use gjk_shapes::{ConvexHull, Cuboid, Pose, distance, intersects};
+use gjk_testkit::*;
+
+#[test]
+fn needles_and_pancakes() {
+    let mut rng = Rng::new(700);
+    for i in 0..300 {
+        let q = rng.quat();
+        // A needle: length 2, thickness 2e-6 (aspect 1e6); a pancake: radius
+        // 1, thickness 2e-6.
+        let needle: Vec<DVec3> = (0..12)
+            .map(|_| q * DVec3::new(rng.range(-1.0, 1.0), rng.range(-1e-6, 1e-6), rng.range(-1e-6, 1e-6)))
+            .collect();
+        let pancake: Vec<DVec3> = (0..24)
+            .map(|_| {
+                let u = rng.unit2();
+                q * DVec3::new(u.x, rng.range(-1e-6, 1e-6), u.y)
+            })
+            .collect();
+        let other: Vec<DVec3> =
+            polyhedron(&mut rng, 8).iter().map(|p| *p * 0.5 + rng.unit3() * 2.5).collect();
+        for (name, shape) in [("needle", &needle), ("pancake", &pancake)] {
+            let hull = ConvexHull::new(shape).unwrap();
+            let oh = ConvexHull::new(&other).unwrap();
+            let r = distance(&hull, &Pose::IDENTITY, &oh, &Pose::IDENTITY);
+            if !gjk_core::intersects(shape.as_slice(), other.as_slice()) {
+                let oracle = brute_distance_3d(shape, &other);
+                assert!((r.distance - oracle).abs() < 1e-9, "{name} #{i}: {} vs {oracle}", r.distance);
+            } else {
+                assert!(r.intersects(), "{name} #{i}");
+            }
+        }
+    }
+}
+
+#[test]
+fn nearly_parallel_faces() {
+    for k in 1..=12 {
+        let angle = 10f64.powi(-k);
+        let gap = 1e-3;
+        let c = Cuboid::new(DVec3::splat(0.5)).unwrap();
+        // B tilted by `angle` about z, resting `gap` above A's top face at
+        // its lowest corner.
+        let q = DQuat::from_rotation_z(angle);
+        let lowest = (0..8)
+            .map(|i| {
+                (q * DVec3::new(
+                    if i & 1 == 0 { -0.5 } else { 0.5 },
+                    if i & 2 == 0 { -0.5 } else { 0.5 },
+                    0.0,
+                ))
+                .y
+            })
+            .fold(f64::INFINITY, f64::min);
+        let pb = Pose::new(q, DVec3::new(0.0, 0.5 + gap - lowest, 0.0));
+        let r = distance(&c, &Pose::IDENTITY, &c, &pb);
+        assert!((r.distance - gap).abs() < 1e-12, "angle 1e-{k}: {}", r.distance);
+        assert!(r.normal.y > 1.0 - 1e-6);
+    }
+}
+
+#[test]
+fn vertices_duplicated_a_hundred_times() {
+    let mut rng = Rng::new(701);
+    for _ in 0..50 {
+        let pts = polyhedron(&mut rng, 10);
+        let dup: Vec<DVec3> = pts.iter().flat_map(|p| [*p; 100]).collect();
+        let (h1, h2) = (ConvexHull::new(&pts).unwrap(), ConvexHull::new(&dup).unwrap());
+        assert_eq!(h1.vertices().len(), h2.vertices().len());
+        let other = Cuboid::new(DVec3::splat(0.3)).unwrap();
+        let p = Pose::new(rng.quat(), rng.unit3() * 3.0);
+        let (a, b) = (distance(&h1, &Pose::IDENTITY, &other, &p), distance(&h2, &Pose::IDENTITY, &other, &p));
+        assert!((a.distance - b.distance).abs() < 1e-12);
+    }
+}
+
+#[test]
+fn hull_of_a_hundred_thousand_points() {
+    let mut rng = Rng::new(702);
+    let pts: Vec<DVec3> =
+        (0..100_000).map(|_| rng.unit3() * rng.range(0.0, 1.0).cbrt() * DVec3::new(1.0, 2.0, 0.5)).collect();
+    let hull = ConvexHull::new(&pts).unwrap();
+    assert!(hull.uses_hill_climbing());
+    for _ in 0..2000 {
+        let d = rng.unit3();
+        assert!((hull.support(d).dot(d) - height3(&pts, d)).abs() < 1e-12);
+    }
+    let other = Cuboid::new(DVec3::splat(0.5)).unwrap();
+    let p = Pose::from_translation(DVec3::new(4.0, 0.3, 0.2));
+    let r = distance(&hull, &Pose::IDENTITY, &other, &p);
+    let raw = gjk_core::distance(pts.as_slice(), &gjk_shapes::Transformed::new(other, p).unwrap());
+    assert!((r.distance - raw.distance).abs() < 1e-9);
+}
+
+#[test]
+fn touching_at_one_point_or_one_edge() {
+    let c = Cuboid::new(DVec3::splat(0.5)).unwrap();
+    // Vertex to vertex along the diagonal.
+    let r = distance(&c, &Pose::IDENTITY, &c, &Pose::from_translation(DVec3::ONE));
+    assert!(
+        r.distance <= r.tolerance
+            && r.intersects()
+            && intersects(&c, &Pose::IDENTITY, &c, &Pose::from_translation(DVec3::ONE))
+    );
+    // Edge to edge: B rotated 90° about x, touching along one point of
+    // crossing edges.
+    let pb = Pose::new(
+        DQuat::from_rotation_x(std::f64::consts::FRAC_PI_4),
+        DVec3::new(0.0, 0.5 + 0.5 * 2f64.sqrt(), 0.0),
+    );
+    let r = distance(&c, &Pose::IDENTITY, &c, &pb);
+    assert!(r.distance <= r.tolerance && r.intersects(), "{r:?}");
+    // Nudged apart by 1e-9: separated by exactly that.
+    let apart = Pose::new(pb.rotation, pb.translation + DVec3::Y * 1e-9);
+    let r = distance(&c, &Pose::IDENTITY, &c, &apart);
+    assert_eq!(r.status, Status::Separated);
+    assert!((r.distance - 1e-9).abs() < 1e-15, "{}", r.distance);
+}
+
+#[test]
+fn coordinates_near_ten_million() {
+    let mut rng = Rng::new(703);
+    for i in 0..500 {
+        let pts: Vec<DVec3> = polyhedron(&mut rng, 12);
+        let hull = ConvexHull::new(&pts).unwrap();
+        let c = Cuboid::new(DVec3::new(0.4, 0.3, 0.2)).unwrap();
+        let (qa, qb) = (rng.quat(), rng.quat());
+        let off = (rng.unit3() * 3.0 * 64.0).round() / 64.0;
+        let near = distance(&hull, &Pose::new(qa, DVec3::ZERO), &c, &Pose::new(qb, off));
+        // f64 at 1e7: the relative pose is exact, so the answer matches.
+        let far = DVec3::new(1e7, -1e7, 1e7);
+        let r = distance(&hull, &Pose::new(qa, far), &c, &Pose::new(qb, far + off));
+        assert!((r.distance - near.distance).abs() < 1e-9, "f64 #{i}");
+        // f32 at 1e7 (one ulp is 1): integer offsets keep the relative pose
+        // exact; the answer matches the f32 answer at the origin.
+        let hull32 = ConvexHull::new(&pts.iter().map(|p| p.as_vec3()).collect::<Vec<_>>()).unwrap();
+        let c32 = Cuboid::new(Vec3::new(0.4, 0.3, 0.2)).unwrap();
+        let (qa32, qb32): (Quat, Quat) = (qa.as_quat(), qb.as_quat());
+        let off32 = (off.as_vec3() * 1.0).round() + Vec3::new(3.0, 0.0, 0.0);
+        let near32 = distance(&hull32, &Pose::new(qa32, Vec3::ZERO), &c32, &Pose::new(qb32, off32));
+        let far32 = Vec3::new(1e7, -1e7, 1e7);
+        assert_eq!((far32 + off32) - far32, off32);
+        let r32 = distance(&hull32, &Pose::new(qa32, far32), &c32, &Pose::new(qb32, far32 + off32));
+        assert!(
+            (r32.distance - near32.distance).abs() < 1e-5,
+            "f32 #{i}: {} vs {}",
+            r32.distance,
+            near32.distance
+        );
+        assert_eq!(r32.intersects(), near32.intersects());
+    }
+}
