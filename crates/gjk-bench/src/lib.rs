@@ -762,3 +762,43 @@ pub fn svg(rows: &[Row]) -> String {
     s += "</svg>\n";
     s
 }
+
+/// The batch API on rayon's pool against the same queries in a serial
+/// loop (the "parry ns" column holds the serial time; ns per query).
+pub fn bench_batch(set: &Set3, plan: &Plan, rows: &mut Vec<Row>, n: usize) {
+    let pairs: Vec<gjk_shapes::PosedPair<'_, Vec3, ConvexHull<Vec3>, ConvexHull<Vec3>>> = set
+        .pairs
+        .iter()
+        .map(|(a, b, p)| gjk_shapes::PosedPair {
+            a: &set.ours[*a],
+            pose_a: Pose::IDENTITY,
+            b: &set.ours[*b],
+            pose_b: *p,
+        })
+        .collect();
+    let m = pairs.len() as f64;
+    let (mut par, mut ser) = (Vec::new(), Vec::new());
+    for _ in 0..plan.reps {
+        let t = Instant::now();
+        black_box(gjk_shapes::distance_batch(&pairs));
+        par.push(t.elapsed().as_nanos() as f64 / m);
+        let t = Instant::now();
+        black_box(
+            pairs
+                .iter()
+                .map(|p| gjk_shapes::distance(p.a, &p.pose_a, p.b, &p.pose_b).distance)
+                .collect::<Vec<_>>(),
+        );
+        ser.push(t.elapsed().as_nanos() as f64 / m);
+    }
+    rows.push(Row {
+        set: "batch-rayon-vs-serial".into(),
+        dim: 3,
+        vertices: n,
+        query: "distance".into(),
+        ours_ns: median(par),
+        peer_ns: Some(median(ser)),
+        iterations: f64::NAN,
+        max_abs_error: None,
+    });
+}

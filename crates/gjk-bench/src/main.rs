@@ -24,6 +24,7 @@ fn main() {
             bench_set3(kind.name(), n, &set, &plan, &mut rows);
             if *kind == Kind::Distant && (n == 32 || n == 1024) {
                 bench_warm(n, &set, &plan, &mut rows);
+                bench_batch(&set, &plan, &mut rows, n);
             }
         }
         eprintln!("3D n={n} done");

@@ -536,8 +536,8 @@ pub fn trace_text<V: SceneSpace>(log: &[Iteration<V>], r: &gjk_core::DistanceRes
 }
 
 /// An SVG picture (2D scenes) of the Minkowski difference `A − B`, the
-/// simplex of every iteration (light to dark), the origin and the final
-/// closest point.
+/// simplex of every iteration (light to dark), the barycode regions of the
+/// last triangle simplex, the origin and the final closest point.
 pub fn trace_svg<V: SceneSpace + Vector2>(
     scene: &Scene,
     log: &[Iteration<V>],
@@ -596,6 +596,48 @@ pub fn trace_svg<V: SceneSpace + Vector2>(
             "<polygon points=\"{}\" fill=\"none\" stroke=\"rgb({shade},{shade},{shade})\" stroke-width=\"1\"/>\n",
             pts.join(" ")
         );
+    }
+    // The barycode regions of the last triangle simplex (Zhang et al.,
+    // Fig. 1a): the lines through its edges split the plane into seven
+    // regions, each named by the signs of the barycentric coordinates.
+    if let Some(tri) = log.iter().rev().map(|it| it.simplex).find(|s| s.len() == 3) {
+        let w: Vec<(f64, f64)> = tri.points().iter().map(|p| (p.w.x().to_f64(), p.w.y().to_f64())).collect();
+        let far = span * 4.0;
+        for i in 0..3 {
+            let (a, b) = (w[i], w[(i + 1) % 3]);
+            let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+            let l = dx.hypot(dy).max(1e-300);
+            let (p, q) =
+                (map(a.0 - dx / l * far, a.1 - dy / l * far), map(a.0 + dx / l * far, a.1 + dy / l * far));
+            s += &format!(
+                "<line x1=\"{:.2}\" y1=\"{:.2}\" x2=\"{:.2}\" y2=\"{:.2}\" stroke=\"#999\" stroke-dasharray=\"4 3\"/>\n",
+                p.0, p.1, q.0, q.1
+            );
+        }
+        let area = |p: (f64, f64), q: (f64, f64), r: (f64, f64)| {
+            (q.0 - p.0) * (r.1 - p.1) - (q.1 - p.1) * (r.0 - p.0)
+        };
+        let total = area(w[0], w[1], w[2]);
+        let code = |x: (f64, f64)| {
+            let (u, v, t) =
+                (area(x, w[1], w[2]) / total, area(w[0], x, w[2]) / total, area(w[0], w[1], x) / total);
+            ((u > 0.0) as u8) << 2 | ((v > 0.0) as u8) << 1 | (t > 0.0) as u8
+        };
+        let c = ((w[0].0 + w[1].0 + w[2].0) / 3.0, (w[0].1 + w[1].1 + w[2].1) / 3.0);
+        let mut probes = vec![c];
+        for i in 0..3 {
+            let (a, b) = (w[i], w[(i + 1) % 3]);
+            let m = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+            probes.push((2.0 * m.0 - c.0, 2.0 * m.1 - c.1));
+            probes.push((2.0 * a.0 - c.0, 2.0 * a.1 - c.1));
+        }
+        for x in probes {
+            let (u, v) = map(x.0, x.1);
+            s += &format!(
+                "<text x=\"{u:.2}\" y=\"{v:.2}\" font-size=\"12\" fill=\"#777\" text-anchor=\"middle\">{:03b}</text>\n",
+                code(x)
+            );
+        }
     }
     let (ox, oy) = map(0.0, 0.0);
     s += &format!(

@@ -37,6 +37,7 @@
 pub use gjk_core;
 pub use gjk_core::glam;
 
+mod batch;
 mod cast;
 mod hull;
 mod polygon;
@@ -46,6 +47,7 @@ mod shape;
 mod space;
 mod wrappers;
 
+pub use batch::{PosedPair, distance_batch, intersects_batch};
 pub use cast::{cast_ray, cast_ray_with, cast_shape, cast_shape_with};
 pub use hull::{ConvexHull, FACE_MERGE_TOLERANCE, HULL_REL_TOLERANCE, HULL_SCAN_LIMIT, HullFace};
 pub use polygon::{ConvexPolygon, POLYGON_SCAN_LIMIT};
