@@ -10,22 +10,8 @@ use gjk_core::glam::{DMat3, DQuat, DVec3, Vec2, Vec3};
 use gjk_core::{Status, distance, intersects, support_fn, try_intersects};
 use gjk_testkit::*;
 
-/// The eight corners of a box with the given half extents, rotation and centre.
-fn box_points(half: DVec3, rot: DMat3, centre: DVec3) -> Vec<DVec3> {
-    (0..8)
-        .map(|i| {
-            let s = DVec3::new(
-                if i & 1 == 0 { -1.0 } else { 1.0 },
-                if i & 2 == 0 { -1.0 } else { 1.0 },
-                if i & 4 == 0 { -1.0 } else { 1.0 },
-            );
-            rot * (s * half) + centre
-        })
-        .collect()
-}
-
 fn aabb(min: DVec3, max: DVec3) -> Vec<DVec3> {
-    box_points((max - min) * 0.5, DMat3::IDENTITY, (max + min) * 0.5)
+    box_corners((max - min) * 0.5, DMat3::IDENTITY, (max + min) * 0.5)
 }
 
 /// Case 1, single-header C GJK: the origin lies on a simplex edge and the
@@ -60,21 +46,6 @@ fn box2d_short_edge_point() {
     assert!(!intersects(&bx, &p));
 }
 
-/// fcl #493's rotation.
-fn fcl493_rotation() -> DMat3 {
-    DMat3::from_cols_array(&[
-        0.96193976625564348026,
-        -0.19134171618254486313,
-        -0.19509032201612822033,
-        0.15401279915737359216,
-        0.96936494951283913579,
-        -0.19134171618254486313,
-        0.22572537250328919556,
-        0.15401279915737359216,
-        0.96193976625564348026,
-    ])
-}
-
 /// Case 3, fcl #493: tilted cubes that kiss. The distance must be tiny and
 /// the contact reported; generalised over sizes and ±1e-15 relative gaps.
 #[test]
@@ -82,8 +53,8 @@ fn fcl_493_tilted_kissing_boxes() {
     let r = fcl493_rotation();
     let t1 = DVec3::new(2.0770063995786869349, 0.48468247475641951239, 1.1543291419087275962);
     let t2 = DVec3::new(2.0, 0.0, 1.25);
-    let a = box_points(DVec3::splat(0.25), r, t1);
-    let b = box_points(DVec3::splat(0.25), r, t2);
+    let a = box_corners(DVec3::splat(0.25), r, t1);
+    let b = box_corners(DVec3::splat(0.25), r, t2);
     let res = distance(a.as_slice(), b.as_slice());
     assert!(res.distance < 1e-9, "{res:?}");
     assert!(res.intersects() || res.distance < 1e-12);
@@ -92,9 +63,9 @@ fn fcl_493_tilted_kissing_boxes() {
     for size in [0.01, 0.25, 0.5, 10.0, 1000.0] {
         for rel_gap in [-1e-15, 0.0, 1e-15] {
             let half = DVec3::splat(size * 0.5);
-            let a = box_points(half, r, t1 * size);
+            let a = box_corners(half, r, t1 * size);
             let offset = r * DVec3::new(0.3 * size, size * (1.0 + rel_gap), -0.2 * size);
-            let b = box_points(half, r, t1 * size + offset);
+            let b = box_corners(half, r, t1 * size + offset);
             let res = distance(a.as_slice(), b.as_slice());
             assert!(res.distance <= res.tolerance.max(1e-14 * size), "size {size} gap {rel_gap}: {res:?}");
             assert!(res.intersects(), "size {size} gap {rel_gap}: {res:?}");
@@ -109,8 +80,8 @@ fn fcl_493_tilted_kissing_boxes() {
 /// is EPA's; here: overlap found, no NaN.)
 #[test]
 fn libccd_25_overlapping_cubes() {
-    let a = box_points(DVec3::ONE, DMat3::IDENTITY, DVec3::ZERO);
-    let b = box_points(DVec3::ONE, DMat3::IDENTITY, DVec3::new(0.0, 0.0, 1.9));
+    let a = box_corners(DVec3::ONE, DMat3::IDENTITY, DVec3::ZERO);
+    let b = box_corners(DVec3::ONE, DMat3::IDENTITY, DVec3::new(0.0, 0.0, 1.9));
     let r = distance(a.as_slice(), b.as_slice());
     assert_eq!(r.status, Status::Intersecting);
     assert!(r.point_a.is_finite() && r.point_b.is_finite() && r.normal.is_finite());
@@ -120,9 +91,9 @@ fn libccd_25_overlapping_cubes() {
 /// Case 5, fcl #293: separated boxes that produced NaN witness points.
 #[test]
 fn fcl_293_separated_boxes_finite_witnesses() {
-    let a = box_points(DVec3::new(2.75, 6.0, 0.05) * 0.5, DMat3::IDENTITY, DVec3::new(1.625, 0.0, 0.5));
+    let a = box_corners(DVec3::new(2.75, 6.0, 0.05) * 0.5, DMat3::IDENTITY, DVec3::new(1.625, 0.0, 0.5));
     let q = DQuat::from_xyzw(0.340674, 0.155066, 0.638138, 0.672811).normalize();
-    let b = box_points(
+    let b = box_corners(
         DVec3::new(0.424, 0.15, 0.1686) * 0.5,
         DMat3::from_quat(q),
         DVec3::new(0.192074, -0.277870, 0.273546),
@@ -148,7 +119,7 @@ fn bullet_2579_small_sphere_vs_tiny_cubes() {
         let d = (centre - cube_c).abs() - DVec3::splat(half);
         let oracle = d.max(DVec3::ZERO).length() - radius;
         let cube: Vec<Vec3> =
-            box_points(DVec3::splat(half), DMat3::IDENTITY, cube_c).iter().map(|p| p.as_vec3()).collect();
+            box_corners(DVec3::splat(half), DMat3::IDENTITY, cube_c).iter().map(|p| p.as_vec3()).collect();
         let c32 = centre.as_vec3();
         let sphere = support_fn(move |dir: Vec3| c32 + dir.normalize_or_zero() * radius as f32);
         assert_eq!(intersects(&sphere, cube.as_slice()), oracle <= 0.0, "cube at z {z}");
@@ -189,8 +160,8 @@ fn dolfinx_3653_point_vs_hull_converges() {
 /// Case 8, parry #315: unit cubes exactly touching along x.
 #[test]
 fn parry_315_exactly_touching_cubes() {
-    let a = box_points(DVec3::splat(0.5), DMat3::IDENTITY, DVec3::splat(0.5));
-    let b = box_points(DVec3::splat(0.5), DMat3::IDENTITY, DVec3::new(1.5, 0.5, 0.5));
+    let a = box_corners(DVec3::splat(0.5), DMat3::IDENTITY, DVec3::splat(0.5));
+    let b = box_corners(DVec3::splat(0.5), DMat3::IDENTITY, DVec3::new(1.5, 0.5, 0.5));
     let r = distance(a.as_slice(), b.as_slice());
     assert_eq!(r.distance, 0.0);
     assert_eq!(r.status, Status::Touching);
@@ -204,7 +175,7 @@ fn parry_315_exactly_touching_cubes() {
 /// segment) plus radius, and through a rounded support function.
 #[test]
 fn parry_70_scale_relative_tolerance() {
-    let cuboid: Vec<Vec3> = box_points(DVec3::splat(50.0), DMat3::IDENTITY, DVec3::new(0.0, -50.0, 0.0))
+    let cuboid: Vec<Vec3> = box_corners(DVec3::splat(50.0), DMat3::IDENTITY, DVec3::new(0.0, -50.0, 0.0))
         .iter()
         .map(|p| p.as_vec3())
         .collect();

@@ -293,25 +293,11 @@ fn round_shapes_use_cores() {
 
 // ------------------------------------------------------------ cases ----
 
-fn fcl493_rotation() -> DQuat {
-    DQuat::from_mat3(&DMat3::from_cols_array(&[
-        0.96193976625564348026,
-        -0.19134171618254486313,
-        -0.19509032201612822033,
-        0.15401279915737359216,
-        0.96936494951283913579,
-        -0.19134171618254486313,
-        0.22572537250328919556,
-        0.15401279915737359216,
-        0.96193976625564348026,
-    ]))
-}
-
 /// fcl #493: tilted kissing boxes; EPA must not fail or report "origin
 /// outside", over sizes {0.01 … 1000} and gaps ±1e-15·size.
 #[test]
 fn fcl_493_kissing_boxes_over_sizes_and_gaps() {
-    let q = fcl493_rotation();
+    let q = DQuat::from_mat3(&fcl493_rotation());
     let t1 = DVec3::new(2.0770063995786869349, 0.48468247475641951239, 1.1543291419087275962);
     let t2 = DVec3::new(2.0, 0.0, 1.25);
     let c = Cuboid::new(DVec3::splat(0.25)).unwrap();

@@ -4,9 +4,10 @@
 use std::collections::HashMap;
 
 use gjk_core::glam::{DVec2, DVec3};
-use gjk_core::{Real, SupportMap, Vector, Vector3};
+use gjk_core::{Real, SupportMap, Vector3};
 
 use crate::polygon::monotone_chain;
+use crate::primitives::argmax;
 use crate::shape::{Shape, ShapeError};
 use crate::space::Space;
 
@@ -75,7 +76,7 @@ impl<V: Space + Vector3> ConvexHull<V> {
         let inv = V::Scalar::ONE / V::Scalar::from_f64(n as f64);
         let centroid = vertices.iter().fold(V::ZERO, |s, p| s + *p) * inv;
         let start = (0..6 * START_GRID * START_GRID)
-            .map(|cell| scan(&vertices, cell_direction::<V>(cell)) as u32)
+            .map(|cell| argmax(&vertices, cell_direction::<V>(cell)) as u32)
             .collect();
         let polygons = merge_faces(&vertices, &h.faces);
         Ok(Self {
@@ -147,7 +148,7 @@ impl<V: Space + Vector3> ConvexHull<V> {
 
     /// Support by linear scan (the reference for [`Self::support_climb`]).
     pub fn support_scan(&self, dir: V) -> usize {
-        scan(&self.vertices, dir)
+        argmax(&self.vertices, dir)
     }
 
     /// Whether supports use hill climbing (large, non-degenerate hulls).
@@ -260,20 +261,6 @@ fn cell_direction<V: Space + Vector3>(cell: usize) -> V {
     V::new3(f(c[0]), f(c[1]), f(c[2]))
 }
 
-#[inline]
-fn scan<V: Vector>(pts: &[V], d: V) -> usize {
-    let mut best = 0;
-    let mut best_d = pts[0].dot(d);
-    for (i, p) in pts.iter().enumerate().skip(1) {
-        let x = p.dot(d);
-        if x > best_d {
-            best = i;
-            best_d = x;
-        }
-    }
-    best
-}
-
 impl<V: Space + Vector3> SupportMap<V> for ConvexHull<V> {
     #[inline]
     fn support(&self, dir: V) -> V {
@@ -281,7 +268,7 @@ impl<V: Space + Vector3> SupportMap<V> for ConvexHull<V> {
     }
     #[inline]
     fn support_indexed(&self, dir: V) -> (V, u32) {
-        let i = if self.uses_hill_climbing() { self.support_climb(dir) } else { scan(&self.vertices, dir) };
+        let i = if self.uses_hill_climbing() { self.support_climb(dir) } else { argmax(&self.vertices, dir) };
         (self.vertices[i], i as u32)
     }
     #[inline]

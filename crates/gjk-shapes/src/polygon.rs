@@ -2,8 +2,9 @@
 //! hill-climbing support mapping as in the barycode paper.
 
 use gjk_core::glam::DVec2;
-use gjk_core::{Real, SupportMap, Vector, Vector2};
+use gjk_core::{Real, SupportMap, Vector2};
 
+use crate::primitives::argmax;
 use crate::shape::{Shape, ShapeError};
 use crate::space::Space;
 
@@ -59,7 +60,7 @@ impl<V: Space + Vector2> ConvexPolygon<V> {
         for (k, s) in start.iter_mut().enumerate() {
             let a = (k as f64 + 0.5) * core::f64::consts::TAU / SECTORS as f64;
             let d = V::new2(V::Scalar::from_f64(a.cos()), V::Scalar::from_f64(a.sin()));
-            *s = scan(&vertices, d) as u32;
+            *s = argmax(&vertices, d) as u32;
         }
         Self { vertices, normals, start, centroid }
     }
@@ -113,7 +114,7 @@ impl<V: Space + Vector2> ConvexPolygon<V> {
 
     /// Support by linear scan (the reference for [`Self::support_climb`]).
     pub fn support_scan(&self, dir: V) -> usize {
-        scan(&self.vertices, dir)
+        argmax(&self.vertices, dir)
     }
 }
 
@@ -133,20 +134,6 @@ fn sector<V: Vector2>(d: V) -> usize {
         (false, true, false) => 6,
         (false, true, true) => 7,
     }
-}
-
-#[inline]
-fn scan<V: Vector>(pts: &[V], d: V) -> usize {
-    let mut best = 0;
-    let mut best_d = pts[0].dot(d);
-    for (i, p) in pts.iter().enumerate().skip(1) {
-        let x = p.dot(d);
-        if x > best_d {
-            best = i;
-            best_d = x;
-        }
-    }
-    best
 }
 
 /// Andrew's monotone chain in f64: indices of the hull, counter-clockwise,
@@ -199,7 +186,7 @@ impl<V: Space + Vector2> SupportMap<V> for ConvexPolygon<V> {
     #[inline]
     fn support_indexed(&self, dir: V) -> (V, u32) {
         let i = if self.vertices.len() <= POLYGON_SCAN_LIMIT {
-            scan(&self.vertices, dir)
+            argmax(&self.vertices, dir)
         } else {
             self.support_climb(dir)
         };

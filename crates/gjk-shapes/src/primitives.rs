@@ -150,9 +150,10 @@ impl<V: Space> Shape<V> for Capsule<V::Scalar> {
     }
 }
 
-/// Index of the point of `pts` furthest along `dir` (first on ties).
+/// Index of the point of `pts` furthest along `dir` (first on ties): the
+/// linear-scan support shared by every vertex-list shape.
 #[inline]
-fn argmax<V: Vector>(pts: &[V], dir: V) -> usize {
+pub(crate) fn argmax<V: Vector>(pts: &[V], dir: V) -> usize {
     let mut best = 0;
     let mut best_d = pts[0].dot(dir);
     for (i, p) in pts.iter().enumerate().skip(1) {

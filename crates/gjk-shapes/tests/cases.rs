@@ -8,24 +8,10 @@ use gjk_shapes::glam::{DMat3, DQuat, DVec3, Quat, Vec3};
 use gjk_shapes::{Ball, Capsule, Cuboid, Pose, distance, intersects};
 use gjk_testkit::*;
 
-fn fcl493_rotation() -> DQuat {
-    DQuat::from_mat3(&DMat3::from_cols_array(&[
-        0.96193976625564348026,
-        -0.19134171618254486313,
-        -0.19509032201612822033,
-        0.15401279915737359216,
-        0.96936494951283913579,
-        -0.19134171618254486313,
-        0.22572537250328919556,
-        0.15401279915737359216,
-        0.96193976625564348026,
-    ]))
-}
-
 /// Case 3, fcl #493: tilted kissing boxes, over sizes and ±1e-15 gaps.
 #[test]
 fn fcl_493_tilted_kissing_boxes() {
-    let q = fcl493_rotation();
+    let q = DQuat::from_mat3(&fcl493_rotation());
     let t1 = DVec3::new(2.0770063995786869349, 0.48468247475641951239, 1.1543291419087275962);
     let t2 = DVec3::new(2.0, 0.0, 1.25);
     let cube = Cuboid::new(DVec3::splat(0.25)).unwrap();

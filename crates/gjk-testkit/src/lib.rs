@@ -495,3 +495,20 @@ pub fn sphere_samples(n: usize) -> Vec<DVec3> {
 pub fn point_segment_sq(p: DVec3, a: DVec3, b: DVec3) -> f64 {
     segment_segment_sq3(p, p, a, b)
 }
+
+/// The rotation of fcl issue #493 (tilted kissing boxes), verbatim from the
+/// report (`shared/cases/README.md`, case 3).
+#[allow(clippy::excessive_precision)]
+pub fn fcl493_rotation() -> DMat3 {
+    DMat3::from_cols_array(&[
+        0.96193976625564348026,
+        -0.19134171618254486313,
+        -0.19509032201612822033,
+        0.15401279915737359216,
+        0.96936494951283913579,
+        -0.19134171618254486313,
+        0.22572537250328919556,
+        0.15401279915737359216,
+        0.96193976625564348026,
+    ])
+}
