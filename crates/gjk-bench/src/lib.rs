@@ -4,7 +4,6 @@
 //! overlapping sets; plus box–box and capsule–hull pairs. Seeded: every run
 //! uses the same data. Peers run on the same data in the same process,
 //! interleaved with ours; medians are reported.
-#![allow(missing_docs)]
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -17,12 +16,16 @@ use gjk_testkit::Rng;
 /// The query kinds compared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Query {
+    /// Distance, closest points and normal.
     Distance,
+    /// The boolean test.
     Intersects,
+    /// Contact (penetration depth when overlapping).
     Contact,
 }
 
 impl Query {
+    /// The name used in reports.
     pub fn name(self) -> &'static str {
         match self {
             Query::Distance => "distance",
@@ -35,17 +38,26 @@ impl Query {
 /// One result row.
 #[derive(Clone, Debug)]
 pub struct Row {
+    /// Data set (`distant`, `touching`, `overlap`, `box-box`, …).
     pub set: String,
+    /// 2 or 3.
     pub dim: u32,
+    /// Vertices per shape.
     pub vertices: usize,
+    /// `distance`, `intersects` or `contact`.
     pub query: String,
+    /// Our median time per query (ns).
     pub ours_ns: f64,
+    /// The peer's median time per query (ns), or the reference time for the warm, floor and batch rows.
     pub peer_ns: Option<f64>,
+    /// Mean support calls of our distance query (NaN when not measured).
     pub iterations: f64,
+    /// Largest error against the oracle (distances) or count of wrong answers (booleans).
     pub max_abs_error: Option<f64>,
 }
 
 impl Row {
+    /// `peer_ns / ours_ns`: above 1 we are faster.
     pub fn ratio(&self) -> Option<f64> {
         self.peer_ns.map(|p| p / self.ours_ns)
     }
@@ -67,20 +79,27 @@ pub struct Plan {
 }
 
 impl Plan {
+    /// The full run: 1000 pairs per set, 11 repetitions.
     pub const FULL: Plan = Plan { pairs: 1000, big_pairs: 1000, pool: 64, reps: 11, oracle_pairs: 20 };
+    /// `--quick`: a few seconds.
     pub const QUICK: Plan = Plan { pairs: 250, big_pairs: 100, pool: 24, reps: 5, oracle_pairs: 6 };
 }
 
 /// The three configurations of the paper.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
+    /// Separated by 0.1–3 beyond the bounding radii.
     Distant,
+    /// Moved along the closest points until touching.
     Touching,
+    /// An interior point of B placed on one of A.
     Overlap,
 }
+/// The three configurations, in report order.
 pub const KINDS: [Kind; 3] = [Kind::Distant, Kind::Touching, Kind::Overlap];
 
 impl Kind {
+    /// The name used in reports.
     pub fn name(self) -> &'static str {
         match self {
             Kind::Distant => "distant",
@@ -139,19 +158,25 @@ pub fn polygon_points(rng: &mut Rng, n: usize) -> Vec<Vec2> {
     gjk_testkit::polygon(rng, n).iter().map(|p| p.as_vec2()).collect()
 }
 
+/// A 2D data set: a pool of shapes (ours and parry's) and the pairs drawn from it.
 pub struct Set2 {
+    /// Our shapes.
     pub ours: Vec<ConvexPolygon<Vec2>>,
+    /// Parry's shapes (same points).
     pub peer: Vec<parry2d::shape::ConvexPolygon>,
+    /// The shapes' points in their local frames.
     pub local: Vec<Vec<Vec2>>,
     /// (shape a, shape b, pose of b relative to a)
     pub pairs: Vec<(usize, usize, Pose<Vec2>)>,
 }
 
 impl Set2 {
+    /// Pair `k`'s B vertices in A's frame (f64, for the oracle).
     pub fn world_b(&self, k: usize) -> Vec<DVec2> {
         let (_, b, pose) = self.pairs[k];
         self.local[b].iter().map(|p| pose.transform_point(*p).as_dvec2()).collect()
     }
+    /// Pair `k`'s A vertices (f64, for the oracle).
     pub fn world_a(&self, k: usize) -> Vec<DVec2> {
         self.local[self.pairs[k].0].iter().map(|p| p.as_dvec2()).collect()
     }
@@ -161,6 +186,7 @@ fn parry_pose2(p: &Pose<Vec2>) -> parry2d::math::Pose {
     parry2d::math::Pose::from_parts(p.translation, parry2d::math::Rot2::new(p.rotation.angle()))
 }
 
+/// Builds a seeded 2D set of `n`-gons in configuration `kind`.
 pub fn make_set2(seed: u64, n: usize, kind: Kind, plan: &Plan) -> Set2 {
     let mut rng = Rng::new(seed);
     let local: Vec<Vec<Vec2>> = (0..plan.pool).map(|_| polygon_points(&mut rng, n)).collect();
@@ -197,10 +223,15 @@ pub fn make_set2(seed: u64, n: usize, kind: Kind, plan: &Plan) -> Set2 {
 
 // ------------------------------------------------------------------ 3D ---
 
+/// A 3D data set: a pool of hulls (ours and parry's) and the pairs drawn from it.
 pub struct Set3 {
+    /// Our hulls.
     pub ours: Vec<ConvexHull<Vec3>>,
+    /// Parry's polyhedra (same points).
     pub peer: Vec<parry3d::shape::ConvexPolyhedron>,
+    /// The hulls' points in their local frames.
     pub local: Vec<Vec<Vec3>>,
+    /// (shape a, shape b, pose of b in a's frame).
     pub pairs: Vec<(usize, usize, Pose<Vec3>)>,
 }
 
@@ -208,6 +239,7 @@ fn parry_pose3(p: &Pose<Vec3>) -> parry3d::math::Pose {
     parry3d::math::Pose::from_parts(p.translation, p.rotation)
 }
 
+/// Builds a seeded 3D set of `n`-vertex hulls in configuration `kind`.
 pub fn make_set3(seed: u64, n: usize, kind: Kind, plan: &Plan) -> Set3 {
     let mut rng = Rng::new(seed);
     let count = if n >= 256 { plan.big_pairs } else { plan.pairs };

@@ -8,7 +8,7 @@
 //!   hulls, since the closest pair always lies on such a pair.
 //! - [`reference_gjk`]: the divide-and-conquer least-squares GJK of the
 //!   seed document, a slow but simple second opinion.
-#![allow(missing_docs, clippy::needless_range_loop, clippy::collapsible_if)]
+#![allow(clippy::needless_range_loop, clippy::collapsible_if)]
 
 use glam::{DMat3, DQuat, DVec2, DVec3};
 
@@ -16,9 +16,11 @@ use glam::{DMat3, DQuat, DVec2, DVec3};
 pub struct Rng(u64);
 
 impl Rng {
+    /// A generator from a seed.
     pub fn new(seed: u64) -> Self {
         Rng(seed ^ 0x9E37_79B9_7F4A_7C15)
     }
+    /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
@@ -30,16 +32,20 @@ impl Rng {
     pub fn f64(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }
+    /// Uniform in `[lo, hi)`.
     pub fn range(&mut self, lo: f64, hi: f64) -> f64 {
         lo + (hi - lo) * self.f64()
     }
+    /// Uniform in `lo..=hi_incl`.
     pub fn usize(&mut self, lo: usize, hi_incl: usize) -> usize {
         lo + (self.next_u64() % (hi_incl - lo + 1) as u64) as usize
     }
+    /// A uniformly random unit vector in 2D.
     pub fn unit2(&mut self) -> DVec2 {
         let a = self.range(0.0, std::f64::consts::TAU);
         DVec2::new(a.cos(), a.sin())
     }
+    /// A uniformly random unit vector in 3D.
     pub fn unit3(&mut self) -> DVec3 {
         loop {
             let v = DVec3::new(self.range(-1.0, 1.0), self.range(-1.0, 1.0), self.range(-1.0, 1.0));
@@ -49,6 +55,7 @@ impl Rng {
             }
         }
     }
+    /// A random rotation.
     pub fn quat(&mut self) -> DQuat {
         let axis = self.unit3();
         DQuat::from_axis_angle(axis, self.range(0.0, std::f64::consts::TAU))
@@ -79,9 +86,11 @@ pub fn polyhedron(rng: &mut Rng, n: usize) -> Vec<DVec3> {
     (0..n).map(|_| q * (rng.unit3() * radii)).collect()
 }
 
+/// Mean of 2D points.
 pub fn centroid2(p: &[DVec2]) -> DVec2 {
     p.iter().copied().sum::<DVec2>() / p.len() as f64
 }
+/// Mean of 3D points.
 pub fn centroid3(p: &[DVec3]) -> DVec3 {
     p.iter().copied().sum::<DVec3>() / p.len() as f64
 }
@@ -264,6 +273,7 @@ pub fn brute_closest_3d(a: &[DVec3], b: &[DVec3]) -> (f64, DVec3, DVec3) {
 pub fn height3(p: &[DVec3], n: DVec3) -> f64 {
     p.iter().map(|q| q.dot(n)).fold(f64::NEG_INFINITY, f64::max)
 }
+/// Support height of a 2D point set along `n`: `max p·n`.
 pub fn height2(p: &[DVec2], n: DVec2) -> f64 {
     p.iter().map(|q| q.dot(n)).fold(f64::NEG_INFINITY, f64::max)
 }
@@ -401,9 +411,11 @@ pub fn reference_gjk(a: &[Vec<f64>], b: &[Vec<f64>]) -> f64 {
     norm(&sub(&closest.0, &closest.1))
 }
 
+/// 2D points as coordinate vectors (for the reference solver).
 pub fn v2(p: &[DVec2]) -> Vec<Vec<f64>> {
     p.iter().map(|q| vec![q.x, q.y]).collect()
 }
+/// 3D points as coordinate vectors (for the reference solver).
 pub fn v3(p: &[DVec3]) -> Vec<Vec<f64>> {
     p.iter().map(|q| vec![q.x, q.y, q.z]).collect()
 }
