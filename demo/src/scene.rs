@@ -63,9 +63,16 @@ pub struct ScenePair {
 /// Points sampled around a cylinder or cone (for their render hulls).
 pub const ROUND_SAMPLES: usize = 32;
 
-fn collider_from(spec: &gjk_cli::ShapeSpec) -> Result<Collider, String> {
+/// Half thickness of the slab a 2D scene's polygons and rectangles are
+/// extruded to (circles become spheres and 2D capsules 3D ones: their
+/// sections in the z = 0 plane are the 2D shapes, and the closest points of
+/// shapes symmetric about that plane lie in it, so distances are the 2D
+/// ones).
+pub const SLAB_HALF_THICKNESS: f32 = 0.05;
+
+fn collider_from(spec: &gjk_cli::ShapeSpec, dim: usize) -> Result<Collider, String> {
     use gjk_cli::ShapeSpec as S;
-    let v = |c: &[f64]| Vec3::new(c[0] as f32, c[1] as f32, c[2] as f32);
+    let v = |c: &[f64]| Vec3::new(c[0] as f32, c[1] as f32, if dim == 3 { c[2] as f32 } else { 0.0 });
     let ring = |h: f64, r: f64, top: bool| -> Vec<Vec3> {
         let mut pts: Vec<Vec3> = (0..ROUND_SAMPLES)
             .map(|k| {
@@ -84,42 +91,51 @@ fn collider_from(spec: &gjk_cli::ShapeSpec) -> Result<Collider, String> {
     let hull = |pts: Vec<Vec3>| {
         ConvexHull::new(&pts).map(|h| Collider::Hull(Arc::new(h))).map_err(|e| e.to_string())
     };
+    // 2D polygons become prisms across the z = 0 plane.
+    let slab = |pts: Vec<Vec3>| -> Vec<Vec3> {
+        if dim == 3 {
+            return pts;
+        }
+        pts.iter().flat_map(|p| [p.with_z(-SLAB_HALF_THICKNESS), p.with_z(SLAB_HALF_THICKNESS)]).collect()
+    };
     match spec {
         S::Ball(r) => Ball::new(*r as f32).map(Collider::Ball).map_err(|e| e.to_string()),
         S::Capsule(h, r) => {
             Capsule::new(*h as f32, *r as f32).map(Collider::Capsule).map_err(|e| e.to_string())
         }
+        S::Cuboid(h) if dim == 2 => Cuboid::new(Vec3::new(h[0] as f32, h[1] as f32, SLAB_HALF_THICKNESS))
+            .map(Collider::Cuboid)
+            .map_err(|e| e.to_string()),
         S::Cuboid(h) => Cuboid::new(v(h)).map(Collider::Cuboid).map_err(|e| e.to_string()),
         S::Cylinder(h, r) => hull(ring(*h, *r, true)),
         S::Cone(h, r) => hull(ring(*h, *r, false)),
         S::Point(p) => hull(vec![v(p)]),
         S::Segment(a, b) => hull(vec![v(a), v(b)]),
-        S::Triangle(a, b, c) => hull(vec![v(a), v(b), v(c)]),
-        S::Points(p) => hull(p.iter().map(|c| v(c)).collect()),
+        S::Triangle(a, b, c) => hull(slab(vec![v(a), v(b), v(c)])),
+        S::Points(p) => hull(slab(p.iter().map(|c| v(c)).collect())),
     }
 }
 
-/// Reads a scene file's pair for the demo (3D scenes only).
+/// Reads a scene file's pair for the demo. 2D scenes are shown in the
+/// z = 0 plane (polygons as thin prisms, circles as spheres).
 pub fn load_pair(path: &std::path::Path) -> Result<ScenePair, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let scene = gjk_cli::parse_scene(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    if scene.dim != 3 {
-        return Err(format!(
-            "{}: the demo shows 3D scenes (this one is 2D; try `gjk trace --svg`)",
-            path.display()
-        ));
-    }
+    let dim = scene.dim;
     let pose = |p: &gjk_cli::PoseSpec| {
         let r = &p.rotation;
         let t = &p.translation;
+        if dim == 2 {
+            return Pose::new(Quat::from_rotation_z(r[0] as f32), Vec3::new(t[0] as f32, t[1] as f32, 0.0));
+        }
         Pose::new(
             Quat::from_xyzw(r[0] as f32, r[1] as f32, r[2] as f32, r[3] as f32).normalize(),
             Vec3::new(t[0] as f32, t[1] as f32, t[2] as f32),
         )
     };
     Ok(ScenePair {
-        a: (collider_from(&scene.a.shape).map_err(|e| format!("a: {e}"))?, pose(&scene.a.pose)),
-        b: (collider_from(&scene.b.shape).map_err(|e| format!("b: {e}"))?, pose(&scene.b.pose)),
+        a: (collider_from(&scene.a.shape, dim).map_err(|e| format!("a: {e}"))?, pose(&scene.a.pose)),
+        b: (collider_from(&scene.b.shape, dim).map_err(|e| format!("b: {e}"))?, pose(&scene.b.pose)),
     })
 }
 
