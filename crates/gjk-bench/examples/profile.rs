@@ -1,16 +1,43 @@
-//! Profiling target: the 3D distant set (n = 8) distance query, in a loop.
+//! Profiling target: one query kind on one 3D set, in a loop, for `perf`
+//! or callgrind (instruction counts are noise-free on a shared machine).
+//! `cargo run --release -p gjk-bench --example profile -- N SET QUERY REPS`
+//! with SET `distant|touching|overlap` and QUERY `distance|intersects|contact`
+//! (ours) or `parry-distance|parry-intersects|parry-contact`.
 use gjk_bench::*;
 use gjk_shapes::Pose;
 use std::hint::black_box;
 
 fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let arg = |i: usize, d: &str| args.get(i).cloned().unwrap_or_else(|| d.to_string());
+    let n: usize = arg(1, "8").parse().unwrap_or(8);
+    let kind = match arg(2, "distant").as_str() {
+        "touching" => Kind::Touching,
+        "overlap" => Kind::Overlap,
+        _ => Kind::Distant,
+    };
+    let query = arg(3, "distance");
+    let reps: usize = arg(4, "2000").parse().unwrap_or(2000);
     let plan = Plan::QUICK;
-    let n: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(8);
-    let set = make_set3(2000, n, Kind::Distant, &plan);
+    let set = make_set3(2000, n, kind, &plan);
+    let ppose: Vec<parry3d::math::Pose> =
+        set.pairs.iter().map(|p| parry3d::math::Pose::from_parts(p.2.translation, p.2.rotation)).collect();
     let id = Pose::IDENTITY;
-    for _ in 0..2000 {
-        for (a, b, p) in &set.pairs {
-            black_box(gjk_shapes::distance(&set.ours[*a], &id, &set.ours[*b], p).distance);
+    for _ in 0..reps {
+        for (k, (a, b, p)) in set.pairs.iter().enumerate() {
+            let (sa, sb) = (&set.ours[*a], &set.ours[*b]);
+            let (pa, pb) = (&set.peer[*a], &set.peer[*b]);
+            use parry3d::query::details as pq;
+            match query.as_str() {
+                "intersects" => _ = black_box(gjk_shapes::intersects(sa, &id, sb, p)),
+                "contact" => _ = black_box(gjk_epa::contact(sa, &id, sb, p).depth),
+                "parry-distance" => _ = black_box(pq::distance_support_map_support_map(&ppose[k], pa, pb)),
+                "parry-intersects" => {
+                    _ = black_box(pq::intersection_test_support_map_support_map(&ppose[k], pa, pb))
+                }
+                "parry-contact" => _ = black_box(pq::contact_support_map_support_map(&ppose[k], pa, pb, 0.0)),
+                _ => _ = black_box(gjk_shapes::distance(sa, &id, sb, p).distance),
+            }
         }
     }
 }

@@ -32,6 +32,15 @@ pub const DEFAULT_MAX_ITERATIONS: u32 = 128;
 /// facet (3).
 pub const MAX_VERIFY_CANDIDATES: usize = 4;
 
+/// Most tie-breaking escapes per query (see Exit 4 in
+/// [`GjkSolver::step`]): each costs one support call.
+pub const MAX_ESCAPES: u32 = 2;
+
+/// Sideways tilt of an escape direction, relative to the unit search
+/// direction: large enough to break exact ties between support points on a
+/// face, small enough to stay on that face's side of the shape.
+pub const ESCAPE_TILT: f64 = 1.0 / 1_048_576.0;
+
 /// Tunables of a GJK query. All tolerances are relative, so one
 /// configuration serves shapes of any size.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -209,6 +218,11 @@ pub struct GjkSolver<V: Vector> {
     lower_vw: V::Scalar,
     lower_v: V,
     iterations: u32,
+    /// Escapes made (Exit 4), at most [`MAX_ESCAPES`].
+    escapes: u32,
+    /// Whether `dir` is an escape direction rather than `−v` (its support
+    /// point then proves no lower bound).
+    escaping: bool,
     dir: V,
     phase: Phase<V>,
     normal: V,
@@ -218,8 +232,14 @@ pub struct GjkSolver<V: Vector> {
 impl<V: Vector> GjkSolver<V> {
     /// A solver with the given configuration (sanitized), not yet started.
     pub fn new(config: GjkConfig<V::Scalar>) -> Self {
+        Self { config: config.sanitized(), ..Self::new_unchecked() }
+    }
+
+    /// A solver with the default configuration, not yet started.
+    #[inline]
+    fn new_unchecked() -> Self {
         Self {
-            config: config.sanitized(),
+            config: GjkConfig::default(),
             simplex: Simplex::default(),
             v: V::ZERO,
             vv: V::Scalar::ZERO,
@@ -229,6 +249,8 @@ impl<V: Vector> GjkSolver<V> {
             lower_vw: V::Scalar::ZERO,
             lower_v: V::X,
             iterations: 0,
+            escapes: 0,
+            escaping: false,
             dir: V::X,
             phase: Phase::Done(Status::InvalidInput),
             normal: V::X,
@@ -238,15 +260,39 @@ impl<V: Vector> GjkSolver<V> {
 
     /// Starts from one support point `p`, found along `dir`.
     pub fn start(&mut self, p: SupportPoint<V>, dir: V) -> Step {
-        self.start_from(&[(p, dir)])
+        // The common cold start, without the general path's solve: one
+        // point is its own closest point.
+        self.reset();
+        if !p.is_finite() || !dir.is_finite() {
+            return self.finish_invalid();
+        }
+        self.phase = Phase::Search;
+        self.scale = p.w.max_abs();
+        self.simplex = Simplex::from_point(p, dir);
+        self.v = p.w;
+        self.vv = p.w.length_squared();
+        self.prev_v = -dir;
+        if !self.vv.is_finite() {
+            return self.finish_invalid();
+        }
+        if self.vv <= self.band() * self.band() {
+            return self.enter_verify(false);
+        }
+        self.dir = -self.v;
+        Step::Continue
+    }
+
+    /// Back to the state of [`Self::new`] with the same configuration.
+    #[inline]
+    fn reset(&mut self) {
+        *self = Self { config: self.config, ..Self::new_unchecked() };
     }
 
     /// Starts from several support points (a warm-start simplex), each with
     /// the direction it came from. Duplicates are dropped; at most
     /// [`MAX_SIMPLEX_POINTS`] are used. An empty slice is invalid input.
     pub fn start_from(&mut self, points: &[(SupportPoint<V>, V)]) -> Step {
-        let cfg = self.config;
-        *self = Self::new(cfg);
+        self.reset();
         self.phase = Phase::Search;
         for &(p, d) in points.iter().take(V::DIM + 1) {
             if !p.is_finite() || !d.is_finite() {
@@ -256,7 +302,9 @@ impl<V: Vector> GjkSolver<V> {
                 continue;
             }
             self.scale = self.scale.max(p.w.max_abs());
-            self.simplex.push(p, d);
+            // Warm-start points come from vertex indices, not from supports
+            // along `d` on the current poses.
+            self.simplex.push_with(p, d, false);
         }
         if self.simplex.is_empty() {
             return self.finish_invalid();
@@ -354,23 +402,28 @@ impl<V: Vector> GjkSolver<V> {
         }
         self.scale = self.scale.max(p.w.max_abs());
         let vw = self.v.dot(p.w);
-        if vw > V::Scalar::ZERO {
-            let lb = vw * vw / self.vv;
-            if lb > self.lower_sq {
-                self.lower_sq = lb;
-                self.lower_vw = vw;
-                self.lower_v = self.v;
+        let escaping = core::mem::replace(&mut self.escaping, false);
+        // A support point along −v proves the lower bound v·w/|v|; one
+        // along an escape direction proves nothing, so it skips Exit 1.
+        if !escaping {
+            if vw > V::Scalar::ZERO {
+                let lb = vw * vw / self.vv;
+                if lb > self.lower_sq {
+                    self.lower_sq = lb;
+                    self.lower_vw = vw;
+                    self.lower_v = self.v;
+                }
+            }
+            let gap = self.vv - vw;
+            // Exit 1, converged: the gap between the upper bound |v| and the
+            // lower bound v·w/|v| is within the relative tolerance of |v|, or of
+            // the shapes' scale (so that near-contact distances converge too).
+            let abs = self.config.rel_tolerance * self.scale;
+            if gap <= self.config.rel_tolerance * self.vv || gap * gap <= self.vv * abs * abs {
+                return self.finish_converged();
             }
         }
         let band = self.band();
-        let gap = self.vv - vw;
-        // Exit 1, converged: the gap between the upper bound |v| and the
-        // lower bound v·w/|v| is within the relative tolerance of |v|, or of
-        // the shapes' scale (so that near-contact distances converge too).
-        let abs = self.config.rel_tolerance * self.scale;
-        if gap <= self.config.rel_tolerance * self.vv || gap * gap <= self.vv * abs * abs {
-            return self.finish_converged();
-        }
         // Exit 2, repeated vertex: the simplex cannot grow, so |v| is final.
         if self.simplex.points().iter().any(|q| q.w == p.w) {
             return self.finish_converged();
@@ -394,6 +447,24 @@ impl<V: Vector> GjkSolver<V> {
         // when rounding stops that, the previous simplex is the answer.
         if !vv.strictly_less(self.vv) {
             self.simplex.pop();
+            // Not converged (Exit 1 did not fire), so the true progress was
+            // below rounding. That happens when the closest point lies on an
+            // edge of a face whose support points tie along −v (faces
+            // parallel to within ~1e-10): the support picked the tie on the
+            // wrong side, and the point needed is across the face. Search
+            // once more along −v tilted away from the rejected point, which
+            // breaks the tie the other way. Only a strict improvement is
+            // kept; at most MAX_ESCAPES times.
+            if !escaping && self.escapes < MAX_ESCAPES {
+                let n = self.v.try_normalize().unwrap_or(V::ZERO);
+                let away = self.v - p.w;
+                if let Some(t) = (away - n * n.dot(away)).try_normalize() {
+                    self.escapes += 1;
+                    self.escaping = true;
+                    self.dir = -n + t * V::Scalar::from_f64(ESCAPE_TILT);
+                    return Step::Continue;
+                }
+            }
             return self.finish_converged();
         }
         self.simplex.reduce(&r);
@@ -424,6 +495,18 @@ impl<V: Vector> GjkSolver<V> {
             w[i] = p.w;
         }
         let band = self.band();
+        self.distance = V::Scalar::ZERO;
+        // Free candidates first: a point found as the support along `d`
+        // says how far A − B reaches along `d`; within the band, `d` is
+        // already a proven separating normal (no support call needed).
+        for (i, (p, d)) in pts.iter().zip(self.simplex.directions()).enumerate() {
+            if let (true, Some(d)) = (self.simplex.is_exact(i), d.try_normalize())
+                && d.dot(p.w) <= band
+            {
+                self.normal = d;
+                return self.finish(Status::Touching);
+            }
+        }
         if full {
             // Facets the origin lies within the band of; the others are
             // farther than the band, which proves penetration across them.
@@ -509,9 +592,8 @@ impl<V: Vector> GjkSolver<V> {
     }
 
     fn finish_invalid(&mut self) -> Step {
-        let cfg = self.config;
         let it = self.iterations;
-        *self = Self::new(cfg);
+        self.reset();
         self.iterations = it;
         self.finish(Status::InvalidInput)
     }

@@ -249,16 +249,16 @@ where
     R: Recorder<V> + ?Sized,
 {
     let mut gjk = GjkSolver::new(*config);
-    let mut start = [(SupportPoint::default(), V::ZERO); MAX_SIMPLEX_POINTS];
-    let n = match &cache {
-        Some(c) if !c.is_empty() => c.rebuild(a, b, &mut start),
-        _ => 0,
-    };
-    let mut step = if n > 0 {
-        gjk.start_from(&start[..n])
-    } else {
-        let d = initial_direction(a, b);
-        gjk.start(minkowski_support(a, b, d), d)
+    let mut step = match &cache {
+        Some(c) if !c.is_empty() => {
+            let mut start = [(SupportPoint::default(), V::ZERO); MAX_SIMPLEX_POINTS];
+            let n = c.rebuild(a, b, &mut start);
+            gjk.start_from(&start[..n])
+        }
+        _ => {
+            let d = initial_direction(a, b);
+            gjk.start(minkowski_support(a, b, d), d)
+        }
     };
     // Bounded: the solver finishes within its step budget.
     for _ in 0..gjk.step_budget() {

@@ -99,6 +99,10 @@ pub struct Simplex<V: Vector> {
     dirs: [V; MAX_SIMPLEX_POINTS],
     lambda: [V::Scalar; MAX_SIMPLEX_POINTS],
     len: u8,
+    /// Bit `i` set when point `i` is the support point along `dirs[i]` (so
+    /// `dirs[i]·w` is how far `A − B` reaches along it); warm-start points
+    /// rebuilt from vertex indices are not.
+    exact: u8,
 }
 
 impl<V: Vector> Default for Simplex<V> {
@@ -108,6 +112,7 @@ impl<V: Vector> Default for Simplex<V> {
             dirs: [V::ZERO; MAX_SIMPLEX_POINTS],
             lambda: [V::Scalar::ZERO; MAX_SIMPLEX_POINTS],
             len: 0,
+            exact: 0,
         }
     }
 }
@@ -121,6 +126,7 @@ impl<V: Vector> Simplex<V> {
         s.dirs[0] = dir;
         s.lambda[0] = V::Scalar::ONE;
         s.len = 1;
+        s.exact = 1;
         s
     }
 
@@ -208,12 +214,25 @@ impl<V: Vector> Simplex<V> {
     /// Appends a point (the caller guarantees room).
     #[inline]
     pub(crate) fn push(&mut self, p: SupportPoint<V>, dir: V) {
+        self.push_with(p, dir, true);
+    }
+
+    /// Appends a point, saying whether it is the support point along `dir`.
+    #[inline]
+    pub(crate) fn push_with(&mut self, p: SupportPoint<V>, dir: V, exact: bool) {
         let i = self.len();
         debug_assert!(i < MAX_SIMPLEX_POINTS);
         self.points[i] = p;
         self.dirs[i] = dir;
         self.lambda[i] = V::Scalar::ZERO;
+        self.exact = (self.exact & !(1 << i)) | (u8::from(exact) << i);
         self.len += 1;
+    }
+
+    /// Whether point `i` is the support point along its direction.
+    #[inline]
+    pub(crate) fn is_exact(&self, i: usize) -> bool {
+        self.exact & (1 << i) != 0
     }
 
     /// Drops the last point pushed (undoing [`Self::push`] before a reduce).
@@ -226,14 +245,17 @@ impl<V: Vector> Simplex<V> {
     #[inline]
     pub(crate) fn reduce(&mut self, r: &Reduced<V::Scalar>) {
         let mut k = 0;
+        let mut exact = 0;
         for i in 0..self.len() {
             if r.mask & (1 << i) != 0 {
                 self.points[k] = self.points[i];
                 self.dirs[k] = self.dirs[i];
                 self.lambda[k] = r.lambda[i];
+                exact |= ((self.exact >> i) & 1) << k;
                 k += 1;
             }
         }
         self.len = k as u8;
+        self.exact = exact;
     }
 }

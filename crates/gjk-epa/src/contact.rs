@@ -2,7 +2,7 @@
 //! penetrating, with depth, normal and contact points.
 
 use gjk_core::{DistanceResult, GjkConfig, Real, SimplexCache, Status, Vector};
-use gjk_shapes::{CoreOf, Pose, Shape, Space, Transformed};
+use gjk_shapes::{CoreOf, Placed, Pose, Shape, Space};
 
 use crate::epa::{EpaConfig, EpaSpace, EpaStatus, penetration};
 
@@ -119,7 +119,7 @@ where
     if !pose_a.is_valid() || !pose_b.is_valid() {
         return Contact::invalid();
     }
-    let b_local = Transformed { shape: b, pose: pose_a.inv_mul(pose_b), scale: V::splat(V::Scalar::ONE) };
+    let b_local = Placed::new(b, &pose_a.inv_mul(pose_b));
     let c = contact_local(a, &b_local, gjk, epa, cache);
     if c.status == ContactStatus::InvalidInput {
         return c;
@@ -243,8 +243,7 @@ where
         return None;
     }
     let shift = n * (band - core_gap);
-    let moved =
-        Transformed { shape: b, pose: Pose::from_translation(shift), scale: V::splat(V::Scalar::ONE) };
+    let moved = Placed::new(b, &Pose::from_translation(shift));
     let g = gjk_core::distance_with(&CoreOf(a), &CoreOf(&moved), gjk, None, &mut ());
     if g.status != Status::Separated {
         return None;

@@ -3,7 +3,7 @@
 //! (Sutherland–Hodgman), as Box2D and Bullet do for boxes.
 
 use gjk_core::{Real, Vector, Vector3};
-use gjk_shapes::{ConvexHull, Cuboid, Pose, Space, Transformed};
+use gjk_shapes::{ConvexHull, Cuboid, Placed, Pose, Space, Transformed};
 
 use crate::contact::Contact;
 
@@ -128,6 +128,16 @@ impl<V: Space + Vector3, T: PolyhedronFaces<V>> PolyhedronFaces<V> for Transform
         let inv = V::splat(V::Scalar::ONE);
         let ns = V::mul_elem(n, inv_elem(self.scale, inv));
         self.pose.transform_vector(ns.try_normalize().unwrap_or(n))
+    }
+}
+
+impl<V: Space + Vector3, T: PolyhedronFaces<V>> PolyhedronFaces<V> for Placed<T, V> {
+    fn best_face(&self, dir: V, out: &mut Vec<V>) -> V {
+        let n = self.shape.best_face(self.local_dir(dir), out);
+        for p in out.iter_mut() {
+            *p = self.to_outer(*p);
+        }
+        self.dir_to_outer(n)
     }
 }
 

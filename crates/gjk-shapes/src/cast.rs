@@ -6,7 +6,7 @@ use gjk_core::{CastHit, CastOptions, CastStatus, GjkConfig, Real, SimplexCache, 
 use crate::query::distance_local;
 use crate::shape::{CoreOf, Shape};
 use crate::space::{Pose, Space};
-use crate::wrappers::Transformed;
+use crate::wrappers::Placed;
 
 /// Casts the ray `origin + t · dir`, `t ∈ [0, max_fraction]`, against
 /// `shape` at `pose` (world frame in and out).
@@ -110,8 +110,7 @@ where
     A: Shape<V> + ?Sized,
     B: Shape<V> + ?Sized,
 {
-    let ones = V::splat(V::Scalar::ONE);
-    let b_local = Transformed { shape: b, pose: pose_a.inv_mul(pose_b), scale: ones };
+    let b_local = Placed::new(b, &pose_a.inv_mul(pose_b));
     let (ma, mb) = (pose_a.inverse_transform_vector(motion_a), pose_a.inverse_transform_vector(motion_b));
     let (ra, rb) = (a.radius(), b_local.radius());
     let opts = CastOptions { target_distance: options.target_distance + ra + rb, ..*options };

@@ -4,8 +4,9 @@
 use std::collections::HashMap;
 
 use gjk_core::glam::{DVec2, DVec3};
-use gjk_core::{Real, SupportMap, Vector3};
+use gjk_core::{Real, SupportMap, Vector, Vector3};
 
+use crate::packed::PackedPoints;
 use crate::polygon::monotone_chain;
 use crate::primitives::argmax;
 use crate::shape::{Shape, ShapeError};
@@ -25,8 +26,10 @@ pub const HULL_REL_TOLERANCE: f64 = 1e-12;
 /// its triangulated faces. Flat clouds give a polygon, collinear ones a
 /// segment and coincident ones a point; all still work as shapes.
 #[derive(Clone, Debug, PartialEq)]
-pub struct ConvexHull<V> {
+pub struct ConvexHull<V: Vector> {
     vertices: Vec<V>,
+    /// The vertices in structure-of-arrays blocks (the scan's input).
+    packed: PackedPoints<V::Scalar>,
     /// CSR adjacency: neighbours of vertex `i` are
     /// `adjacency[offsets[i]..offsets[i + 1]]`.
     offsets: Vec<u32>,
@@ -80,6 +83,7 @@ impl<V: Space + Vector3> ConvexHull<V> {
             .collect();
         let polygons = merge_faces(&vertices, &h.faces);
         Ok(Self {
+            packed: PackedPoints::new(&vertices),
             vertices,
             offsets,
             adjacency,
@@ -268,7 +272,7 @@ impl<V: Space + Vector3> SupportMap<V> for ConvexHull<V> {
     }
     #[inline]
     fn support_indexed(&self, dir: V) -> (V, u32) {
-        let i = if self.uses_hill_climbing() { self.support_climb(dir) } else { argmax(&self.vertices, dir) };
+        let i = if self.uses_hill_climbing() { self.support_climb(dir) } else { self.packed.argmax(dir) };
         (self.vertices[i], i as u32)
     }
     #[inline]

@@ -40,6 +40,7 @@ pub use gjk_core::glam;
 mod batch;
 mod cast;
 mod hull;
+mod packed;
 mod polygon;
 mod primitives;
 mod query;
@@ -60,4 +61,4 @@ pub use query::{
 };
 pub use shape::{CoreOf, Shape, ShapeError};
 pub use space::{Angle, Pose, Rot2, Space};
-pub use wrappers::{MinkowskiSum, Rounded, Swept, Transformed};
+pub use wrappers::{MinkowskiSum, Placed, Rounded, Swept, Transformed};

@@ -2,8 +2,9 @@
 //! hill-climbing support mapping as in the barycode paper.
 
 use gjk_core::glam::DVec2;
-use gjk_core::{Real, SupportMap, Vector2};
+use gjk_core::{Real, SupportMap, Vector, Vector2};
 
+use crate::packed::PackedPoints;
 use crate::primitives::argmax;
 use crate::shape::{Shape, ShapeError};
 use crate::space::Space;
@@ -19,8 +20,10 @@ const SECTORS: usize = 8;
 /// A convex polygon: the convex hull of the points it was built from,
 /// counter-clockwise, without collinear or repeated vertices.
 #[derive(Clone, Debug, PartialEq)]
-pub struct ConvexPolygon<V> {
+pub struct ConvexPolygon<V: Vector> {
     vertices: Vec<V>,
+    /// The vertices in structure-of-arrays blocks (the scan's input).
+    packed: PackedPoints<V::Scalar>,
     /// Outward unit normal of edge `i` (from vertex `i` to `i + 1`).
     normals: Vec<V>,
     /// Best vertex along the middle direction of each 45° sector.
@@ -62,7 +65,7 @@ impl<V: Space + Vector2> ConvexPolygon<V> {
             let d = V::new2(V::Scalar::from_f64(a.cos()), V::Scalar::from_f64(a.sin()));
             *s = argmax(&vertices, d) as u32;
         }
-        Self { vertices, normals, start, centroid }
+        Self { packed: PackedPoints::new(&vertices), vertices, normals, start, centroid }
     }
 
     /// The vertices, counter-clockwise.
@@ -186,7 +189,7 @@ impl<V: Space + Vector2> SupportMap<V> for ConvexPolygon<V> {
     #[inline]
     fn support_indexed(&self, dir: V) -> (V, u32) {
         let i = if self.vertices.len() <= POLYGON_SCAN_LIMIT {
-            argmax(&self.vertices, dir)
+            self.packed.argmax(dir)
         } else {
             self.support_climb(dir)
         };

@@ -6,7 +6,7 @@ use gjk_core::{DistanceResult, GjkConfig, GjkError, Real, SimplexCache, Status, 
 
 use crate::shape::{CoreOf, Shape};
 use crate::space::{Pose, Space};
-use crate::wrappers::Transformed;
+use crate::wrappers::Placed;
 
 /// B placed in A's local frame.
 #[inline]
@@ -14,8 +14,8 @@ fn b_in_a<'b, V: Space, B: Shape<V> + ?Sized>(
     b: &'b B,
     pose_a: &Pose<V>,
     pose_b: &Pose<V>,
-) -> Transformed<&'b B, V> {
-    Transformed { shape: b, pose: pose_a.inv_mul(pose_b), scale: V::splat(V::Scalar::ONE) }
+) -> Placed<&'b B, V> {
+    Placed::new(b, &pose_a.inv_mul(pose_b))
 }
 
 /// Distance between `a` at `pose_a` and `b` at `pose_b`, in the world frame.

@@ -2,7 +2,7 @@
 
 use core::fmt::Debug;
 
-use gjk_core::glam::{DQuat, DVec2, DVec3, Quat, Vec2, Vec3};
+use gjk_core::glam::{DMat3, DQuat, DVec2, DVec3, Mat3, Quat, Vec2, Vec3};
 use gjk_core::{Real, Vector};
 
 /// A 2D rotation stored as its cosine and sine (glam has no 2D rotation type).
@@ -80,12 +80,34 @@ pub trait Space: Vector {
     fn component(self, i: usize) -> Self::Scalar;
     /// A vector with every component `s`.
     fn splat(s: Self::Scalar) -> Self;
+    /// A rotation as a matrix: applying it costs a matrix product instead
+    /// of a quaternion sandwich, worth it for one rotation applied many times.
+    type Matrix: Copy + Debug + PartialEq + Send + Sync + 'static;
+    /// The matrix of `r`.
+    fn matrix(r: &Self::Rotation) -> Self::Matrix;
+    /// `m · v`.
+    fn mat_mul(m: &Self::Matrix, v: Self) -> Self;
+    /// `mᵀ · v` (the inverse rotation).
+    fn mat_tmul(m: &Self::Matrix, v: Self) -> Self;
 }
 
 macro_rules! impl_space2 {
     ($v:ty, $s:ty) => {
         impl Space for $v {
             type Rotation = Rot2<$s>;
+            type Matrix = Rot2<$s>;
+            #[inline]
+            fn matrix(r: &Rot2<$s>) -> Rot2<$s> {
+                *r
+            }
+            #[inline]
+            fn mat_mul(m: &Rot2<$s>, v: Self) -> Self {
+                <Self as Space>::rotate(m, v)
+            }
+            #[inline]
+            fn mat_tmul(m: &Rot2<$s>, v: Self) -> Self {
+                <Self as Space>::inverse_rotate(m, v)
+            }
             const IDENTITY: Rot2<$s> = Rot2 { cos: 1.0, sin: 0.0 };
             #[inline]
             fn rotate(r: &Rot2<$s>, v: Self) -> Self {
@@ -131,9 +153,22 @@ macro_rules! impl_space2 {
 }
 
 macro_rules! impl_space3 {
-    ($v:ty, $s:ty, $q:ty) => {
+    ($v:ty, $s:ty, $q:ty, $m:ty) => {
         impl Space for $v {
             type Rotation = $q;
+            type Matrix = $m;
+            #[inline]
+            fn matrix(r: &$q) -> $m {
+                <$m>::from_quat(*r)
+            }
+            #[inline]
+            fn mat_mul(m: &$m, v: Self) -> Self {
+                *m * v
+            }
+            #[inline]
+            fn mat_tmul(m: &$m, v: Self) -> Self {
+                <$v>::new(m.x_axis.dot(v), m.y_axis.dot(v), m.z_axis.dot(v))
+            }
             const IDENTITY: $q = <$q>::IDENTITY;
             #[inline]
             fn rotate(r: &$q, v: Self) -> Self {
@@ -180,8 +215,8 @@ macro_rules! impl_space3 {
 
 impl_space2!(Vec2, f32);
 impl_space2!(DVec2, f64);
-impl_space3!(Vec3, f32, Quat);
-impl_space3!(DVec3, f64, DQuat);
+impl_space3!(Vec3, f32, Quat, Mat3);
+impl_space3!(DVec3, f64, DQuat, DMat3);
 
 /// A rigid motion: rotation, then translation (`p ↦ R p + t`).
 #[derive(Clone, Copy, Debug, PartialEq)]

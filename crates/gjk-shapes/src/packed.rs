@@ -1,0 +1,131 @@
+//! Vertex lists in structure-of-arrays blocks, for a linear-scan support
+//! that the compiler vectorises.
+//!
+//! A linear scan over `[Vec3]` does one dot product and one unpredictable
+//! branch per vertex. Here the vertices sit in blocks of [`LANES`]: the
+//! x coordinates of four vertices, then their y, then (3D) their z. Each
+//! block is four dot products in parallel and a lane-wise select, with no
+//! branch; one reduction over the lanes ends the scan.
+
+use gjk_core::Real;
+
+use crate::space::Space;
+
+/// Vertices per block (one SSE register of f32).
+pub const LANES: usize = 4;
+
+/// Points stored in blocks of [`LANES`] by coordinate. The last block is
+/// padded with copies of the last point, whose indices are past the end and
+/// never win a tie against the point they copy.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct PackedPoints<S> {
+    /// Block `b` holds `V::DIM` rows: `data[b * DIM + k][lane]` is
+    /// coordinate `k` of point `b * LANES + lane`.
+    data: Vec<[S; LANES]>,
+    len: usize,
+}
+
+impl<S: Real> PackedPoints<S> {
+    /// Packs `points` (none is allowed: the scan then returns 0).
+    pub(crate) fn new<V: Space<Scalar = S>>(points: &[V]) -> Self {
+        let blocks = points.len().div_ceil(LANES);
+        let mut data = vec![[S::ZERO; LANES]; blocks * V::DIM];
+        for b in 0..blocks {
+            for lane in 0..LANES {
+                let i = (b * LANES + lane).min(points.len() - 1);
+                for k in 0..V::DIM {
+                    data[b * V::DIM + k][lane] = points[i].component(k);
+                }
+            }
+        }
+        Self { data, len: points.len() }
+    }
+
+    /// Index of the point furthest along `dir`, first on ties: the same
+    /// answer as a sequential scan with `>`. Two passes, both branch-free
+    /// within a block: the largest dot product (lane-wise max, then across
+    /// lanes), then the first point that attains it (the dot products are
+    /// recomputed with the same operations, so they compare equal bit for
+    /// bit). A NaN direction gives 0.
+    #[inline]
+    pub(crate) fn argmax<V: Space<Scalar = S>>(&self, dir: V) -> usize {
+        let dim = V::DIM;
+        let d: [S; 3] =
+            [dir.component(0), dir.component(1), if dim == 3 { dir.component(2) } else { S::ZERO }];
+        // The dot products of one block, in glam's order (x, then + y, then + z)
+        // so that values and ties match `Vector::dot` exactly.
+        let dots = |rows: &[[S; LANES]]| {
+            let mut out = [S::ZERO; LANES];
+            for lane in 0..LANES {
+                let mut s = rows[0][lane] * d[0] + rows[1][lane] * d[1];
+                if dim == 3 {
+                    s = s + rows[2][lane] * d[2];
+                }
+                out[lane] = s;
+            }
+            out
+        };
+        let Some(first) = self.data.get(..dim) else { return 0 };
+        let mut best = dots(first);
+        // Pass 1, bounded by the block count: the maximum per lane.
+        for rows in self.data.chunks_exact(dim).skip(1) {
+            let v = dots(rows);
+            for lane in 0..LANES {
+                best[lane] = if v[lane] > best[lane] { v[lane] } else { best[lane] };
+            }
+        }
+        let mut max = best[0];
+        for &b in &best[1..] {
+            max = if b > max { b } else { max };
+        }
+        // Pass 2, bounded by the block count: the first block holding the
+        // maximum, and its first lane that does.
+        for (b, rows) in self.data.chunks_exact(dim).enumerate() {
+            let v = dots(rows);
+            let mut mask = 0u32;
+            for (lane, x) in v.iter().enumerate() {
+                mask |= u32::from(*x == max) << lane;
+            }
+            if mask != 0 {
+                return (b * LANES + mask.trailing_zeros() as usize).min(self.len - 1);
+            }
+        }
+        // Only a NaN maximum gets here.
+        0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::primitives::argmax;
+    use gjk_core::glam::{DVec2, Vec3};
+
+    #[test]
+    fn matches_the_sequential_scan_including_ties() {
+        // A small LCG keeps the test free of dependencies.
+        let mut s = 0x2545_f491_4f6c_dd1du64;
+        let mut rnd = move || {
+            s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((s >> 33) as f64 / (1u64 << 31) as f64) * 2.0 - 1.0
+        };
+        for n in 1..40 {
+            for _ in 0..50 {
+                // Coarse grid values make ties frequent.
+                let pts: Vec<Vec3> =
+                    (0..n).map(|_| Vec3::new((rnd() * 2.0).round() as f32, rnd() as f32, 0.0)).collect();
+                let packed = PackedPoints::new(&pts);
+                for d in [Vec3::X, -Vec3::X, Vec3::new(rnd() as f32, rnd() as f32, rnd() as f32)] {
+                    assert_eq!(packed.argmax(d), argmax(&pts, d), "n = {n}, d = {d}");
+                }
+                let p2: Vec<DVec2> = (0..n).map(|_| DVec2::new(rnd().round(), rnd())).collect();
+                let packed2 = PackedPoints::new(&p2);
+                for d in [DVec2::X, DVec2::new(rnd(), rnd())] {
+                    assert_eq!(packed2.argmax(d), argmax(&p2, d), "n = {n}, d = {d}");
+                }
+            }
+        }
+        let one = PackedPoints::new(&[Vec3::ONE]);
+        assert_eq!(one.argmax(Vec3::splat(f32::NAN)), 0);
+    }
+}
