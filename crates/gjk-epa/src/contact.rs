@@ -185,8 +185,11 @@ where
             }
         }
     };
-    let (core_gap, core_a, core_b) =
-        refine_shallow(a, b, gjk, core_gap, core_a, core_b, &mut c).unwrap_or((core_gap, core_a, core_b));
+    // The refinement's GJK starts from the first one's simplex, which the
+    // small shift leaves nearly optimal (not from an EPA-enclosing one).
+    let start = (g.status != Status::Intersecting).then_some(&g.simplex);
+    let (core_gap, core_a, core_b) = refine_shallow(a, b, gjk, core_gap, core_a, core_b, start, &mut c)
+        .unwrap_or((core_gap, core_a, core_b));
     let n = c.normal;
     c.point_a = core_a + n * ra;
     c.point_b = core_b - n * rb;
@@ -218,6 +221,7 @@ pub fn shallow_band<S: Real>() -> S {
 /// normal is then the measured distance minus the shift. Returns the
 /// refined `(signed core gap, core point on A, core point on B)` and
 /// updates the normal, or `None` when nothing needed or allowed refining.
+#[allow(clippy::too_many_arguments)]
 fn refine_shallow<V, A, B>(
     a: &A,
     b: &B,
@@ -225,6 +229,7 @@ fn refine_shallow<V, A, B>(
     core_gap: V::Scalar,
     core_a: V,
     core_b: V,
+    start: Option<&gjk_core::Simplex<V>>,
     c: &mut Contact<V>,
 ) -> Option<(V::Scalar, V, V)>
 where
@@ -244,7 +249,11 @@ where
     }
     let shift = n * (band - core_gap);
     let moved = Placed::new(b, &Pose::from_translation(shift));
-    let g = gjk_core::distance_with(&CoreOf(a), &CoreOf(&moved), gjk, None, &mut ());
+    let mut cache = SimplexCache::new();
+    if let Some(simplex) = start {
+        cache.store(simplex);
+    }
+    let g = gjk_core::distance_with(&CoreOf(a), &CoreOf(&moved), gjk, Some(&mut cache), &mut ());
     if g.status != Status::Separated {
         return None;
     }

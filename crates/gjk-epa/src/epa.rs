@@ -3,9 +3,11 @@
 //! boundary point nearest the origin. Its distance is the penetration depth,
 //! its face normal the minimum translation direction.
 //!
-//! Memory is fixed: at most [`EPA_MAX_VERTICES`] vertices and
-//! [`EPA_MAX_FACES`] faces (3D) live on the stack; a query that would need
-//! more stops with [`EpaStatus::IterationLimit`] and its best lower bound.
+//! Memory is bounded: at most [`EPA_MAX_VERTICES`] vertices and
+//! [`EPA_MAX_FACES`] faces (3D), reserved once per query (the 2D polygon
+//! lives on the stack); a query that would need more stops with
+//! [`EpaStatus::IterationLimit`] and its best lower bound. (Zeroing fixed
+//! stack arrays of that size cost more than a shallow EPA run.)
 
 use gjk_core::glam::{DVec2, DVec3, Vec2, Vec3};
 use gjk_core::{
@@ -188,36 +190,33 @@ struct Face<V: Vector> {
 }
 
 struct Polytope<V: Vector> {
-    pts: [SupportPoint<V>; EPA_MAX_VERTICES],
-    npts: usize,
-    faces: [Face<V>; EPA_MAX_FACES],
-    nfaces: usize,
+    /// At most [`EPA_MAX_VERTICES`] (reserved up front, never grown).
+    pts: Vec<SupportPoint<V>>,
+    /// At most [`EPA_MAX_FACES`] (reserved up front, never grown).
+    faces: Vec<Face<V>>,
     interior: V,
 }
 
 impl<V: Vector3> Polytope<V> {
     fn new() -> Self {
         Self {
-            pts: [SupportPoint::default(); EPA_MAX_VERTICES],
-            npts: 0,
-            faces: [Face { v: [0; 3], n: V::ZERO, d: V::Scalar::MAX, alive: false }; EPA_MAX_FACES],
-            nfaces: 0,
+            pts: Vec::with_capacity(EPA_MAX_VERTICES),
+            faces: Vec::with_capacity(EPA_MAX_FACES),
             interior: V::ZERO,
         }
     }
 
     fn push_point(&mut self, p: SupportPoint<V>) -> Option<u16> {
-        if self.npts >= EPA_MAX_VERTICES {
+        if self.pts.len() >= EPA_MAX_VERTICES {
             return None;
         }
-        self.pts[self.npts] = p;
-        self.npts += 1;
-        Some((self.npts - 1) as u16)
+        self.pts.push(p);
+        Some((self.pts.len() - 1) as u16)
     }
 
     /// Adds face `i j k`, oriented away from the interior point.
     fn push_face(&mut self, i: u16, j: u16, k: u16) -> bool {
-        if self.nfaces >= EPA_MAX_FACES {
+        if self.faces.len() >= EPA_MAX_FACES {
             return false;
         }
         let (a, b, c) = (self.pts[i as usize].w, self.pts[j as usize].w, self.pts[k as usize].w);
@@ -231,14 +230,13 @@ impl<V: Vector3> Polytope<V> {
             Some(u) => (u, u.dot(a)),
             None => (V::ZERO, V::Scalar::MAX),
         };
-        self.faces[self.nfaces] = Face { v, n, d, alive: true };
-        self.nfaces += 1;
+        self.faces.push(Face { v, n, d, alive: true });
         true
     }
 
     fn closest_face(&self) -> Option<usize> {
         let mut best: Option<usize> = None;
-        for (i, f) in self.faces[..self.nfaces].iter().enumerate() {
+        for (i, f) in self.faces.iter().enumerate() {
             if f.alive && f.d < V::Scalar::MAX && best.is_none_or(|b| f.d < self.faces[b].d) {
                 best = Some(i);
             }
@@ -331,6 +329,8 @@ where
     }
 
     let mut status = EpaStatus::IterationLimit;
+    // The horizon edges of one expansion (reused; at most EPA_MAX_VERTICES).
+    let mut horizon: Vec<(u16, u16)> = Vec::with_capacity(EPA_MAX_VERTICES);
     // Whether the loop reached a face at all.
     let mut chosen: Option<Face<V>> = None;
     // Bounded by the iteration cap and by the fixed capacity.
@@ -353,17 +353,16 @@ where
             break;
         }
         // Exit: a repeated vertex cannot expand the polytope.
-        if poly.pts[..poly.npts].iter().any(|q| q.w == p.w) {
+        if poly.pts.iter().any(|q| q.w == p.w) {
             status = EpaStatus::Converged;
             break;
         }
         let Some(new) = poly.push_point(p) else { break };
         // Remove the faces the new point sees; their boundary (edges used
         // once) is the horizon, each edge of which becomes a new face.
-        let mut horizon: [(u16, u16); EPA_MAX_VERTICES] = [(0, 0); EPA_MAX_VERTICES];
-        let mut nh = 0usize;
+        horizon.clear();
         let mut overflow = false;
-        for f in poly.faces[..poly.nfaces].iter_mut() {
+        for f in poly.faces.iter_mut() {
             if !f.alive || f.d == V::Scalar::MAX {
                 continue;
             }
@@ -374,36 +373,27 @@ where
             f.alive = false;
             for e in 0..3 {
                 let (i, j) = (f.v[e], f.v[(e + 1) % 3]);
-                if let Some(k) = horizon[..nh].iter().position(|&(x, y)| x == j && y == i) {
-                    horizon[k] = horizon[nh - 1];
-                    nh -= 1;
-                } else if nh < EPA_MAX_VERTICES {
-                    horizon[nh] = (i, j);
-                    nh += 1;
+                if let Some(k) = horizon.iter().position(|&(x, y)| x == j && y == i) {
+                    horizon.swap_remove(k);
+                } else if horizon.len() < EPA_MAX_VERTICES {
+                    horizon.push((i, j));
                 } else {
                     overflow = true;
                 }
             }
         }
-        if overflow || nh == 0 {
+        if overflow || horizon.is_empty() {
             break;
         }
         let mut full = false;
-        for &(i, j) in &horizon[..nh] {
+        for &(i, j) in &horizon {
             full |= !poly.push_face(i, j, new);
         }
         if full {
             break;
         }
         // Reclaim dead face slots so long runs stay within capacity.
-        let mut k = 0;
-        for i in 0..poly.nfaces {
-            if poly.faces[i].alive {
-                poly.faces[k] = poly.faces[i];
-                k += 1;
-            }
-        }
-        poly.nfaces = k;
+        poly.faces.retain(|f| f.alive);
     }
     if chosen.is_none() {
         return Penetration::with_status(EpaStatus::Indeterminate, V::X);
@@ -413,7 +403,19 @@ where
     // plane-nearest face can share its plane with neighbours, and the foot
     // of the origin may lie in one of those triangles instead.)
     let mut best: Option<NearestFace<V>> = None;
-    for f in poly.faces[..poly.nfaces].iter().filter(|f| f.alive && f.d < V::Scalar::MAX) {
+    // A face whose plane is no nearer than the best triangle point so far
+    // cannot hold a nearer point (the triangle lies in the plane); the
+    // chosen face goes first so that most faces are skipped by this test.
+    // (It is still a face of the polytope only when the loop converged.)
+    let first = if status == EpaStatus::Converged { chosen } else { None };
+    let candidates = first.iter().chain(poly.faces.iter());
+    for f in candidates.filter(|f| f.alive && f.d < V::Scalar::MAX) {
+        if let Some((_, _, b)) = &best
+            && f.d >= V::Scalar::ZERO
+            && f.d * f.d >= *b
+        {
+            continue;
+        }
         let w =
             [poly.pts[f.v[0] as usize].w, poly.pts[f.v[1] as usize].w, poly.pts[f.v[2] as usize].w, V::ZERO];
         let r = solver3d::s2d(&w, 0, 1, 2);
