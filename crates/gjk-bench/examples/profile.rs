@@ -30,7 +30,7 @@ fn main() {
             use parry3d::query::details as pq;
             match query.as_str() {
                 "intersects" => _ = black_box(gjk_shapes::intersects(sa, &id, sb, p)),
-                "contact" => _ = black_box(gjk_epa::contact(sa, &id, sb, p).depth),
+                "contact" => _ = black_box(gjk_epa::contact_within(sa, &id, sb, p, 0.0).map(|c| c.depth)),
                 "parry-distance" => _ = black_box(pq::distance_support_map_support_map(&ppose[k], pa, pb)),
                 "parry-intersects" => {
                     _ = black_box(pq::intersection_test_support_map_support_map(&ppose[k], pa, pb))

@@ -371,7 +371,7 @@ pub fn bench_set2(name: &str, n: usize, set: &Set2, plan: &Plan, rows: &mut Vec<
         m,
         |k| {
             let (a, b, pose) = &set.pairs[k];
-            black_box(gjk_epa::contact(&set.ours[*a], &id, &set.ours[*b], pose).depth);
+            black_box(gjk_epa::contact_within(&set.ours[*a], &id, &set.ours[*b], pose, 0.0).map(|c| c.depth));
         },
         |k| {
             let (a, b, _) = &set.pairs[k];
@@ -451,7 +451,7 @@ pub fn bench_set3(name: &str, n: usize, set: &Set3, plan: &Plan, rows: &mut Vec<
         m,
         |k| {
             let (a, b, pose) = &set.pairs[k];
-            black_box(gjk_epa::contact(&set.ours[*a], &id, &set.ours[*b], pose).depth);
+            black_box(gjk_epa::contact_within(&set.ours[*a], &id, &set.ours[*b], pose, 0.0).map(|c| c.depth));
         },
         |k| {
             let (a, b, _) = &set.pairs[k];
@@ -517,7 +517,9 @@ pub fn bench_mixed(plan: &Plan, rows: &mut Vec<Row>) {
                 Query::Intersects => {
                     keep(black_box(gjk_shapes::intersects(&ours[k], &id, &ours[j(k)], &poses[k])))
                 }
-                Query::Contact => keep(black_box(gjk_epa::contact(&ours[k], &id, &ours[j(k)], &poses[k]))),
+                Query::Contact => {
+                    keep(black_box(gjk_epa::contact_within(&ours[k], &id, &ours[j(k)], &poses[k], 0.0)))
+                }
             },
             |k| match q {
                 Query::Distance => keep(black_box(
@@ -565,7 +567,9 @@ pub fn bench_mixed(plan: &Plan, rows: &mut Vec<Row>) {
                 Query::Intersects => {
                     keep(black_box(gjk_shapes::intersects(&caps[k], &id, &hulls[k % 16], &poses[k])))
                 }
-                Query::Contact => keep(black_box(gjk_epa::contact(&caps[k], &id, &hulls[k % 16], &poses[k]))),
+                Query::Contact => {
+                    keep(black_box(gjk_epa::contact_within(&caps[k], &id, &hulls[k % 16], &poses[k], 0.0)))
+                }
             },
             |k| match q {
                 Query::Distance => {

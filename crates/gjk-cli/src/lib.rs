@@ -417,6 +417,7 @@ fn status_name(s: Status) -> &'static str {
         Status::Touching => "touching",
         Status::Intersecting => "intersecting",
         Status::IterationLimit => "iteration_limit",
+        Status::Beyond => "beyond",
         Status::InvalidInput => "invalid_input",
     }
 }
@@ -446,6 +447,7 @@ pub fn run_query<V: SceneSpace>(scene: &Scene) -> Result<Value, SceneError> {
                 ContactStatus::Touching => "touching",
                 ContactStatus::Penetrating => "penetrating",
                 ContactStatus::Indeterminate => "indeterminate",
+                ContactStatus::Beyond => "beyond",
                 ContactStatus::InvalidInput => "invalid_input",
             };
             json!({

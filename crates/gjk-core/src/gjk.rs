@@ -55,6 +55,10 @@ pub struct GjkConfig<S> {
     /// the Minkowski-difference points seen, distances up to
     /// `zero_tolerance · scale` count as contact.
     pub zero_tolerance: S,
+    /// Early out: once the distance is proven larger than this, the query
+    /// stops with [`Status::Beyond`] (infinity, the default, never stops
+    /// early). Contact generation with a prediction distance uses it.
+    pub max_distance: S,
 }
 
 impl<S: Real> Default for GjkConfig<S> {
@@ -63,13 +67,22 @@ impl<S: Real> Default for GjkConfig<S> {
             max_iterations: DEFAULT_MAX_ITERATIONS,
             rel_tolerance: S::DEFAULT_REL_TOLERANCE,
             zero_tolerance: S::DEFAULT_ZERO_TOLERANCE,
+            max_distance: S::INFINITY,
         }
     }
 }
 
 impl<S: Real> GjkConfig<S> {
+    /// The default configuration with an early out beyond `max_distance`.
+    pub fn within(max_distance: S) -> Self {
+        Self { max_distance, ..Self::default() }
+    }
+}
+
+impl<S: Real> GjkConfig<S> {
     /// The configuration with NaN, negative or infinite tolerances replaced
-    /// by the defaults and a zero iteration cap raised to one.
+    /// by the defaults, a zero iteration cap raised to one, a NaN
+    /// `max_distance` read as infinity and a negative one as zero.
     pub fn sanitized(self) -> Self {
         let d = Self::default();
         let ok = |x: S| x.is_finite() && x >= S::ZERO;
@@ -77,6 +90,11 @@ impl<S: Real> GjkConfig<S> {
             max_iterations: self.max_iterations.max(1),
             rel_tolerance: if ok(self.rel_tolerance) { self.rel_tolerance } else { d.rel_tolerance },
             zero_tolerance: if ok(self.zero_tolerance) { self.zero_tolerance } else { d.zero_tolerance },
+            max_distance: if self.max_distance.is_nan() {
+                S::INFINITY
+            } else {
+                self.max_distance.max(S::ZERO)
+            },
         }
     }
 }
@@ -95,6 +113,11 @@ pub enum Status {
     /// was found: the shapes overlap. `normal` is only the last search
     /// direction, not a separating one; use EPA for depth and normal.
     Intersecting,
+    /// The distance is proven larger than [`GjkConfig::max_distance`]:
+    /// `lower_bound` exceeds it. `distance` is only an upper bound, the
+    /// witness points a valid pair of points of A and B, and `normal` the
+    /// direction that proved the bound (it separates the shapes).
+    Beyond,
     /// The iteration cap was reached. `distance` is an upper bound and the
     /// witness points are a valid pair of points of A and B, not
     /// necessarily the closest.
@@ -413,6 +436,14 @@ impl<V: Vector> GjkSolver<V> {
                     self.lower_vw = vw;
                     self.lower_v = self.v;
                 }
+            }
+            // Exit 0, beyond: the lower bound passed the caller's limit (plus
+            // the zero band, so that touching pairs are never cut off).
+            let limit = self.config.max_distance + self.band();
+            if self.lower_sq > limit * limit {
+                self.distance = self.v.length();
+                self.normal = (-self.lower_v).try_normalize().unwrap_or(V::X);
+                return self.finish(Status::Beyond);
             }
             let gap = self.vv - vw;
             // Exit 1, converged: the gap between the upper bound |v| and the

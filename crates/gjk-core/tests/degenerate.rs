@@ -207,7 +207,12 @@ fn nan_and_infinity_are_invalid_input() {
 fn bad_configuration_is_sanitized() {
     let a = cube(DVec3::ZERO, 1.0);
     let b = cube(DVec3::new(2.0, 0.0, 0.0), 1.0);
-    let cfg = GjkConfig { max_iterations: 0, rel_tolerance: f64::NAN, zero_tolerance: -1.0 };
+    let cfg = GjkConfig {
+        max_iterations: 0,
+        rel_tolerance: f64::NAN,
+        zero_tolerance: -1.0,
+        max_distance: f64::NAN,
+    };
     let r = distance_with(a.as_slice(), b.as_slice(), &cfg, None, &mut ());
     assert!(r.distance.is_finite());
     assert!(matches!(r.status, Status::Separated | Status::IterationLimit));

@@ -20,6 +20,10 @@ pub enum ContactStatus {
     /// Overlapping, but neither depth nor normal could be determined (EPA
     /// could not build a polytope); only "they overlap" is known.
     Indeterminate,
+    /// Apart by more than the prediction distance
+    /// ([`GjkConfig::max_distance`]); the query stopped as soon as that was
+    /// proven. `distance` is a proven lower bound, `normal` separates.
+    Beyond,
     /// A pose, size or support point was NaN or infinite.
     InvalidInput,
 }
@@ -100,8 +104,43 @@ where
     contact_with(a, pose_a, b, pose_b, &GjkConfig::default(), &EpaConfig::default(), None)
 }
 
+/// Contact only for pairs within `prediction` of each other, like a
+/// physics engine's contact generation: `None` as soon as the shapes are
+/// proven further apart (often after one or two support calls), else the
+/// full [`contact`] (separated pairs within the prediction included).
+///
+/// ```
+/// use gjk_epa::contact_within;
+/// use gjk_shapes::{Ball, Pose, glam::Vec3};
+/// let ball = Ball::new(1.0f32).unwrap();
+/// let at = |x: f32| Pose::from_translation(Vec3::new(x, 0.0, 0.0));
+/// assert!(contact_within(&ball, &at(0.0), &ball, &at(5.0), 0.1).is_none());
+/// let near = contact_within(&ball, &at(0.0), &ball, &at(2.05), 0.1).unwrap();
+/// assert!((near.distance - 0.05).abs() < 1e-6);
+/// ```
+pub fn contact_within<V, A, B>(
+    a: &A,
+    pose_a: &Pose<V>,
+    b: &B,
+    pose_b: &Pose<V>,
+    prediction: V::Scalar,
+) -> Option<Contact<V>>
+where
+    V: Space + EpaSpace,
+    A: Shape<V> + ?Sized,
+    B: Shape<V> + ?Sized,
+{
+    let c = contact_with(a, pose_a, b, pose_b, &GjkConfig::within(prediction), &EpaConfig::default(), None);
+    // Beyond: stopped early. A separated pair can also converge before its
+    // lower bound passes the prediction; then its exact distance decides.
+    let far = c.status == ContactStatus::Beyond
+        || (c.status == ContactStatus::Separated && c.distance > prediction);
+    (!far).then_some(c)
+}
+
 /// [`contact`] with configurations and an optional warm-start cache (kept
-/// in A's frame).
+/// in A's frame). A finite [`GjkConfig::max_distance`] makes pairs further
+/// apart stop early with [`ContactStatus::Beyond`].
 pub fn contact_with<V, A, B>(
     a: &A,
     pose_a: &Pose<V>,
@@ -151,7 +190,9 @@ where
     if !margin.is_finite() {
         return Contact::invalid();
     }
-    let g: DistanceResult<V> = gjk_core::distance_with(&CoreOf(a), &CoreOf(b), gjk, cache, &mut ());
+    // The cores are `margin` further apart than the shapes.
+    let core_config = GjkConfig { max_distance: gjk.max_distance + margin, ..*gjk };
+    let g: DistanceResult<V> = gjk_core::distance_with(&CoreOf(a), &CoreOf(b), &core_config, cache, &mut ());
     let band = g.tolerance.max(gjk.sanitized().zero_tolerance * margin);
     let mut c = Contact {
         status: ContactStatus::Separated,
@@ -167,6 +208,13 @@ where
     // Signed distance between the cores and the core witness points.
     let (core_gap, core_a, core_b) = match g.status {
         Status::InvalidInput => return Contact::invalid(),
+        Status::Beyond => {
+            c.status = ContactStatus::Beyond;
+            c.distance = (g.lower_bound - margin).max(V::Scalar::ZERO);
+            c.point_a = g.point_a + g.normal * ra;
+            c.point_b = g.point_b - g.normal * rb;
+            return c;
+        }
         Status::Separated | Status::IterationLimit | Status::Touching => (g.distance, g.point_a, g.point_b),
         Status::Intersecting => {
             let e = penetration(&CoreOf(a), &CoreOf(b), &g.simplex, epa);
@@ -253,7 +301,9 @@ where
     if let Some(simplex) = start {
         cache.store(simplex);
     }
-    let g = gjk_core::distance_with(&CoreOf(a), &CoreOf(&moved), gjk, Some(&mut cache), &mut ());
+    // No early out here: the shift itself puts the cores `band` apart.
+    let exact = GjkConfig { max_distance: V::Scalar::INFINITY, ..*gjk };
+    let g = gjk_core::distance_with(&CoreOf(a), &CoreOf(&moved), &exact, Some(&mut cache), &mut ());
     if g.status != Status::Separated {
         return None;
     }

@@ -33,7 +33,9 @@ mod contact;
 mod epa;
 mod manifold;
 
-pub use contact::{Contact, ContactStatus, contact, contact_local, contact_with, shallow_band};
+pub use contact::{
+    Contact, ContactStatus, contact, contact_local, contact_with, contact_within, shallow_band,
+};
 pub use epa::{
     DEFAULT_EPA_ITERATIONS, EPA_MAX_FACES, EPA_MAX_VERTICES, EpaConfig, EpaSpace, EpaStatus, Penetration,
     penetration,

@@ -373,3 +373,52 @@ fn bad_input_never_panics() {
     let k = contact(&pt, &Pose::IDENTITY, &c, &Pose::IDENTITY);
     assert!(k.is_contact() && k.depth.is_finite());
 }
+
+/// `contact_within`: `None` exactly for pairs further apart than the
+/// prediction (sphere pairs: the analytic distance decides), otherwise the
+/// full contact; box and rounded-hull pairs agree with the full query.
+#[test]
+fn contact_within_prediction() {
+    use gjk_epa::contact_within;
+    let mut rng = Rng::new(9090);
+    let (mut none, mut some) = (0, 0);
+    for _ in 0..2000 {
+        let (ra, rb) = (rng.range(0.1, 1.0), rng.range(0.1, 1.0));
+        let (pa, pb) = (pose3(&mut rng, 2.0), pose3(&mut rng, 2.0));
+        let analytic = (pa.translation - pb.translation).length() - ra - rb;
+        let prediction = rng.range(0.0, 0.5);
+        // Stay clear of the boundary, where rounding may decide either way.
+        if (analytic - prediction).abs() < 1e-9 {
+            continue;
+        }
+        let (ba, bb) = (Ball::new(ra).unwrap(), Ball::new(rb).unwrap());
+        match contact_within(&ba, &pa, &bb, &pb, prediction) {
+            None => {
+                none += 1;
+                assert!(analytic > prediction, "cut off at {analytic} (prediction {prediction})");
+            }
+            Some(c) => {
+                some += 1;
+                assert!(analytic <= prediction, "kept at {analytic} (prediction {prediction})");
+                assert!((c.signed_distance() - analytic).abs() < 1e-9);
+            }
+        }
+    }
+    assert!(none > 200 && some > 200, "both outcomes: {none} / {some}");
+    for k in 0..500 {
+        let a =
+            Rounded::new(ConvexHull::new(&polyhedron(&mut rng, 12)).unwrap(), 0.05 * (k % 3) as f64).unwrap();
+        let b = Cuboid::new(DVec3::new(0.3, 0.5, 0.7)).unwrap();
+        let (pa, pb) = (pose3(&mut rng, 1.0), pose3(&mut rng, 3.0));
+        let prediction = rng.range(0.0, 0.5);
+        let full = contact(&a, &pa, &b, &pb);
+        match contact_within(&a, &pa, &b, &pb, prediction) {
+            None => assert!(full.distance > prediction - 1e-9, "pair {k}: cut off at {}", full.distance),
+            Some(c) => {
+                assert!(full.distance <= prediction + 1e-9, "pair {k}");
+                assert_eq!(c.status, full.status, "pair {k}");
+                assert!((c.signed_distance() - full.signed_distance()).abs() < 1e-9, "pair {k}");
+            }
+        }
+    }
+}

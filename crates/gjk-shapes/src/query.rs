@@ -73,8 +73,11 @@ where
     A: Shape<V> + ?Sized,
     B: Shape<V> + ?Sized,
 {
-    let core = gjk_core::distance_with(&CoreOf(a), &CoreOf(b), config, cache, &mut ());
-    add_radii(core, a.radius(), b.radius(), config)
+    let (ra, rb) = (a.radius(), b.radius());
+    // The cores are `ra + rb` further apart than the shapes.
+    let core_config = GjkConfig { max_distance: config.max_distance + ra + rb, ..*config };
+    let core = gjk_core::distance_with(&CoreOf(a), &CoreOf(b), &core_config, cache, &mut ());
+    add_radii(core, ra, rb, config)
 }
 
 /// Turns a distance between cores into one between the rounded shapes.
@@ -98,6 +101,11 @@ pub fn add_radii<V: Vector>(
     r.point_b = core.point_b - n * rb;
     r.tolerance = band;
     r.lower_bound = (core.lower_bound - margin).max(V::Scalar::ZERO);
+    if core.status == Status::Beyond {
+        // Bounds only: both shrink by the radii.
+        r.distance = (core.distance - margin).max(V::Scalar::ZERO);
+        return r;
+    }
     if core.status == Status::Intersecting {
         // The cores overlap: so do the shapes, by more than the radii.
         r.distance = V::Scalar::ZERO;
