@@ -530,8 +530,13 @@ impl<V: Vector> GjkSolver<V> {
         // Free candidates first: a point found as the support along `d`
         // says how far A − B reaches along `d`; within the band, `d` is
         // already a proven separating normal (no support call needed).
+        // `x·n ≤ band·|n|` for an unnormalised `n`, without the square root
+        // unless it is close (most candidates are far beyond the band).
+        let within = |x: V::Scalar, n: V| x <= V::Scalar::ZERO || x * x <= band * band * n.length_squared();
         for (i, (p, d)) in pts.iter().zip(self.simplex.directions()).enumerate() {
-            if let (true, Some(d)) = (self.simplex.is_exact(i), d.try_normalize())
+            if self.simplex.is_exact(i)
+                && within(d.dot(p.w), *d)
+                && let Some(d) = d.try_normalize()
                 && d.dot(p.w) <= band
             {
                 self.normal = d;
@@ -541,25 +546,25 @@ impl<V: Vector> GjkSolver<V> {
         if full {
             // Facets the origin lies within the band of; the others are
             // farther than the band, which proves penetration across them.
-            for skip in 0..n {
-                let mut facet = [V::ZERO; MAX_SIMPLEX_POINTS - 1];
-                let mut k = 0;
-                for (i, &wi) in w.iter().enumerate().take(n) {
-                    if i != skip {
-                        facet[k] = wi;
-                        k += 1;
-                    }
+            // The facet opposite vertex `skip` (the first `n − 1` entries:
+            // triangles of a tetrahedron, edges of a triangle in 2D).
+            const OPPOSITE: [[usize; 3]; 4] = [[1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]];
+            for (skip, f) in OPPOSITE.iter().enumerate().take(n) {
+                let facet = [w[f[0]], w[f[1]], w[f[2]]];
+                let mut raw = V::facet_normal_raw(&facet[..n - 1]);
+                // Orient outwards, away from the opposite vertex.
+                if raw.dot(w[skip] - facet[0]) > V::Scalar::ZERO {
+                    raw = -raw;
                 }
-                if let Some(mut nrm) = V::facet_normal(&facet[..k]) {
-                    // Orient outwards, away from the opposite vertex.
-                    if nrm.dot(w[skip] - facet[0]) > V::Scalar::ZERO {
-                        nrm = -nrm;
-                    }
-                    let depth = nrm.dot(facet[0]);
-                    if depth <= band && count < MAX_VERIFY_CANDIDATES {
-                        candidates[count] = nrm;
-                        count += 1;
-                    }
+                if !within(raw.dot(facet[0]), raw) {
+                    continue;
+                }
+                if let Some(nrm) = raw.try_normalize()
+                    && nrm.dot(facet[0]) <= band
+                    && count < MAX_VERIFY_CANDIDATES
+                {
+                    candidates[count] = nrm;
+                    count += 1;
                 }
             }
         } else {

@@ -63,7 +63,15 @@ pub trait Vector:
     /// A unit normal of the facet spanned by `w` (`DIM` points: a segment in
     /// 2D, a triangle in 3D), or `None` when the facet is degenerate.
     #[doc(hidden)]
-    fn facet_normal(w: &[Self]) -> Option<Self>;
+    #[inline]
+    fn facet_normal(w: &[Self]) -> Option<Self> {
+        Self::facet_normal_raw(w).try_normalize()
+    }
+
+    /// A normal of the facet spanned by `w` with the length it comes with
+    /// (2D: the edge's length; 3D: twice the triangle's area), unnormalised.
+    #[doc(hidden)]
+    fn facet_normal_raw(w: &[Self]) -> Self;
 
     /// Any unit vector orthogonal to the affine hull of `w[..n]` (`n < DIM`).
     #[doc(hidden)]
@@ -148,8 +156,8 @@ macro_rules! impl_vec2 {
                 solver2d::solve(w, n)
             }
             #[inline]
-            fn facet_normal(w: &[Self]) -> Option<Self> {
-                (w[1] - w[0]).perp().try_normalize()
+            fn facet_normal_raw(w: &[Self]) -> Self {
+                (w[1] - w[0]).perp()
             }
             #[inline]
             fn orthogonal_to(_w: &[Self]) -> Self {
@@ -186,8 +194,8 @@ macro_rules! impl_vec3 {
                 solver3d::solve(w, n)
             }
             #[inline]
-            fn facet_normal(w: &[Self]) -> Option<Self> {
-                (w[1] - w[0]).cross(w[2] - w[0]).try_normalize()
+            fn facet_normal_raw(w: &[Self]) -> Self {
+                (w[1] - w[0]).cross(w[2] - w[0])
             }
             #[inline]
             fn orthogonal_to(w: &[Self]) -> Self {
