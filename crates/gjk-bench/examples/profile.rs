@@ -1,8 +1,9 @@
 //! Profiling target: one query kind on one 3D set, in a loop, for `perf`
 //! or callgrind (instruction counts are noise-free on a shared machine).
-//! `cargo run --release -p gjk-bench --example profile -- N SET QUERY REPS`
+//! `cargo run --release -p gjk-bench --example profile -- N SET QUERY REPS [DIM]`
 //! with SET `distant|touching|overlap` and QUERY `distance|intersects|contact`
-//! (ours) or `parry-distance|parry-intersects|parry-contact`.
+//! (ours), `warm` (our distance with a cache on a pair moving by a small
+//! rigid step per query) or `parry-distance|parry-intersects|parry-contact`.
 use gjk_bench::*;
 use gjk_shapes::Pose;
 use std::hint::black_box;
@@ -19,16 +20,59 @@ fn main() {
     let query = arg(3, "distance");
     let reps: usize = arg(4, "2000").parse().unwrap_or(2000);
     let plan = Plan::QUICK;
+    if arg(5, "3") == "2" {
+        return run2(n, kind, &query, reps, &plan);
+    }
     let set = make_set3(2000, n, kind, &plan);
     let ppose: Vec<parry3d::math::Pose> =
         set.pairs.iter().map(|p| parry3d::math::Pose::from_parts(p.2.translation, p.2.rotation)).collect();
     let id = Pose::IDENTITY;
+    let cfg = gjk_core::GjkConfig::default();
+    let mut caches = vec![gjk_core::SimplexCache::new(); set.pairs.len()];
+    let step =
+        Pose::new(gjk_core::glam::Quat::from_rotation_y(1e-3), gjk_core::glam::Vec3::new(1e-3, 0.0, 0.0));
+    let mut moving: Vec<Pose<gjk_core::glam::Vec3>> = set.pairs.iter().map(|p| p.2).collect();
     for _ in 0..reps {
         for (k, (a, b, p)) in set.pairs.iter().enumerate() {
             let (sa, sb) = (&set.ours[*a], &set.ours[*b]);
             let (pa, pb) = (&set.peer[*a], &set.peer[*b]);
             use parry3d::query::details as pq;
             match query.as_str() {
+                "intersects" => _ = black_box(gjk_shapes::intersects(sa, &id, sb, p)),
+                "warm" => {
+                    moving[k] = step.mul(&moving[k]);
+                    let r = gjk_shapes::distance_with(sa, &id, sb, &moving[k], &cfg, Some(&mut caches[k]));
+                    _ = black_box(r.distance)
+                }
+                "contact" => _ = black_box(gjk_epa::contact_within(sa, &id, sb, p, 0.0).map(|c| c.depth)),
+                "parry-distance" => _ = black_box(pq::distance_support_map_support_map(&ppose[k], pa, pb)),
+                "parry-intersects" => {
+                    _ = black_box(pq::intersection_test_support_map_support_map(&ppose[k], pa, pb))
+                }
+                "parry-contact" => _ = black_box(pq::contact_support_map_support_map(&ppose[k], pa, pb, 0.0)),
+                _ => _ = black_box(gjk_shapes::distance(sa, &id, sb, p).distance),
+            }
+        }
+    }
+}
+
+/// The 2D sets (polygons): the same queries.
+fn run2(n: usize, kind: Kind, query: &str, reps: usize, plan: &Plan) {
+    let set = make_set2(1000, n, kind, plan);
+    let ppose: Vec<parry2d::math::Pose> = set
+        .pairs
+        .iter()
+        .map(|p| {
+            parry2d::math::Pose::from_parts(p.2.translation, parry2d::math::Rot2::new(p.2.rotation.angle()))
+        })
+        .collect();
+    let id = Pose::IDENTITY;
+    for _ in 0..reps {
+        for (k, (a, b, p)) in set.pairs.iter().enumerate() {
+            let (sa, sb) = (&set.ours[*a], &set.ours[*b]);
+            let (pa, pb) = (&set.peer[*a], &set.peer[*b]);
+            use parry2d::query::details as pq;
+            match query {
                 "intersects" => _ = black_box(gjk_shapes::intersects(sa, &id, sb, p)),
                 "contact" => _ = black_box(gjk_epa::contact_within(sa, &id, sb, p, 0.0).map(|c| c.depth)),
                 "parry-distance" => _ = black_box(pq::distance_support_map_support_map(&ppose[k], pa, pb)),

@@ -61,7 +61,8 @@ mod vector;
 
 pub use cast::{CastHit, CastOptions, CastStatus, cast_ray, cast_ray_with, cast_shape, cast_shape_with};
 pub use gjk::{
-    DEFAULT_MAX_ITERATIONS, DistanceResult, GjkConfig, GjkSolver, MAX_VERIFY_CANDIDATES, Status, Step,
+    DEFAULT_MAX_ITERATIONS, DistanceResult, ESCAPE_TILT, GjkConfig, GjkSolver, MAX_ESCAPES,
+    MAX_VERIFY_CANDIDATES, Status, Step,
 };
 pub use query::{
     GjkError, Iteration, IterationBuffer, Recorder, SimplexCache, distance, distance_warm, distance_with,

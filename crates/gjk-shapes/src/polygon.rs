@@ -83,8 +83,13 @@ impl<V: Space + Vector2> ConvexPolygon<V> {
     /// convex polygon the local maximum is global; each step strictly
     /// increases the dot product, so at most `n` steps are taken.
     pub fn support_climb(&self, dir: V) -> usize {
+        self.climb_from(self.start[sector(dir)] as usize, dir)
+    }
+
+    /// Hill climbing along the boundary from vertex `from`.
+    fn climb_from(&self, from: usize, dir: V) -> usize {
         let n = self.vertices.len();
-        let mut i = self.start[sector(dir)] as usize;
+        let mut i = from;
         let mut best = self.vertices[i].dot(dir);
         // Direction of travel: +1 or −1, fixed after the first move.
         let fwd = self.vertices[(i + 1) % n].dot(dir);
