@@ -8,6 +8,10 @@ use gjk_bench::*;
 use gjk_shapes::Pose;
 use std::hint::black_box;
 
+/// The query names, in the order the loops match their indices.
+const QUERIES: [&str; 7] =
+    ["distance", "intersects", "contact", "warm", "parry-distance", "parry-intersects", "parry-contact"];
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let arg = |i: usize, d: &str| args.get(i).cloned().unwrap_or_else(|| d.to_string());
@@ -17,11 +21,14 @@ fn main() {
         "overlap" => Kind::Overlap,
         _ => Kind::Distant,
     };
-    let query = arg(3, "distance");
+    // Decoded once: string matching in the loop would be counted too.
+    let query = QUERIES.iter().position(|q| *q == arg(3, "distance")).unwrap_or(0);
     let reps: usize = arg(4, "2000").parse().unwrap_or(2000);
-    let plan = Plan::QUICK;
+    // A sixth argument `full` uses the full plan's pool (64 shapes: large
+    // hulls no longer fit in cache) and prints the time per query.
+    let plan = if arg(6, "") == "full" { Plan::FULL } else { Plan::QUICK };
     if arg(5, "3") == "2" {
-        return run2(n, kind, &query, reps, &plan);
+        return run2(n, kind, query, reps, &plan);
     }
     let set = make_set3(2000, n, kind, &plan);
     let ppose: Vec<parry3d::math::Pose> =
@@ -32,32 +39,35 @@ fn main() {
     let step =
         Pose::new(gjk_core::glam::Quat::from_rotation_y(1e-3), gjk_core::glam::Vec3::new(1e-3, 0.0, 0.0));
     let mut moving: Vec<Pose<gjk_core::glam::Vec3>> = set.pairs.iter().map(|p| p.2).collect();
+    let t0 = std::time::Instant::now();
     for _ in 0..reps {
         for (k, (a, b, p)) in set.pairs.iter().enumerate() {
             let (sa, sb) = (&set.ours[*a], &set.ours[*b]);
             let (pa, pb) = (&set.peer[*a], &set.peer[*b]);
             use parry3d::query::details as pq;
-            match query.as_str() {
-                "intersects" => _ = black_box(gjk_shapes::intersects(sa, &id, sb, p)),
-                "warm" => {
+            match query {
+                1 => _ = black_box(gjk_shapes::intersects(sa, &id, sb, p)),
+                3 => {
                     moving[k] = step.mul(&moving[k]);
                     let r = gjk_shapes::distance_with(sa, &id, sb, &moving[k], &cfg, Some(&mut caches[k]));
                     _ = black_box(r.distance)
                 }
-                "contact" => _ = black_box(gjk_epa::contact_within(sa, &id, sb, p, 0.0).map(|c| c.depth)),
-                "parry-distance" => _ = black_box(pq::distance_support_map_support_map(&ppose[k], pa, pb)),
-                "parry-intersects" => {
-                    _ = black_box(pq::intersection_test_support_map_support_map(&ppose[k], pa, pb))
-                }
-                "parry-contact" => _ = black_box(pq::contact_support_map_support_map(&ppose[k], pa, pb, 0.0)),
+                2 => _ = black_box(gjk_epa::contact_within(sa, &id, sb, p, 0.0).map(|c| c.depth)),
+                4 => _ = black_box(pq::distance_support_map_support_map(&ppose[k], pa, pb)),
+                5 => _ = black_box(pq::intersection_test_support_map_support_map(&ppose[k], pa, pb)),
+                6 => _ = black_box(pq::contact_support_map_support_map(&ppose[k], pa, pb, 0.0)),
                 _ => _ = black_box(gjk_shapes::distance(sa, &id, sb, p).distance),
             }
         }
     }
+    if arg(6, "") == "full" {
+        let per = t0.elapsed().as_nanos() as f64 / (reps * set.pairs.len()).max(1) as f64;
+        println!("{per:.1} ns/query");
+    }
 }
 
 /// The 2D sets (polygons): the same queries.
-fn run2(n: usize, kind: Kind, query: &str, reps: usize, plan: &Plan) {
+fn run2(n: usize, kind: Kind, query: usize, reps: usize, plan: &Plan) {
     let set = make_set2(1000, n, kind, plan);
     let ppose: Vec<parry2d::math::Pose> = set
         .pairs
@@ -73,13 +83,11 @@ fn run2(n: usize, kind: Kind, query: &str, reps: usize, plan: &Plan) {
             let (pa, pb) = (&set.peer[*a], &set.peer[*b]);
             use parry2d::query::details as pq;
             match query {
-                "intersects" => _ = black_box(gjk_shapes::intersects(sa, &id, sb, p)),
-                "contact" => _ = black_box(gjk_epa::contact_within(sa, &id, sb, p, 0.0).map(|c| c.depth)),
-                "parry-distance" => _ = black_box(pq::distance_support_map_support_map(&ppose[k], pa, pb)),
-                "parry-intersects" => {
-                    _ = black_box(pq::intersection_test_support_map_support_map(&ppose[k], pa, pb))
-                }
-                "parry-contact" => _ = black_box(pq::contact_support_map_support_map(&ppose[k], pa, pb, 0.0)),
+                1 => _ = black_box(gjk_shapes::intersects(sa, &id, sb, p)),
+                2 => _ = black_box(gjk_epa::contact_within(sa, &id, sb, p, 0.0).map(|c| c.depth)),
+                4 => _ = black_box(pq::distance_support_map_support_map(&ppose[k], pa, pb)),
+                5 => _ = black_box(pq::intersection_test_support_map_support_map(&ppose[k], pa, pb)),
+                6 => _ = black_box(pq::contact_support_map_support_map(&ppose[k], pa, pb, 0.0)),
                 _ => _ = black_box(gjk_shapes::distance(sa, &id, sb, p).distance),
             }
         }

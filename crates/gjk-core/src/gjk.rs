@@ -463,7 +463,7 @@ impl<V: Vector> GjkSolver<V> {
         self.simplex.push(p, dir);
         let w = self.simplex.w_array();
         let n = self.simplex.len();
-        let r = V::solve_simplex(&w, n);
+        let r = V::solve_simplex_newest(&w, n);
         if n == V::DIM + 1 && r.mask == 0b1111 >> (MAX_SIMPLEX_POINTS - n) {
             // Exit 3, enclosed: a full-dimensional simplex holds the origin.
             self.simplex.reduce(&r);

@@ -480,7 +480,7 @@ where
         simplex.push(p, d);
         let w = simplex.w_array();
         let n = simplex.len();
-        let r = V::solve_simplex(&w, n);
+        let r = V::solve_simplex_newest(&w, n);
         // Exit: a full simplex encloses the origin.
         if n == V::DIM + 1 && r.mask == full_mask(n) {
             simplex.reduce(&r);

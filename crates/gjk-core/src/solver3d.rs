@@ -26,6 +26,23 @@ pub fn solve<V: Vector3>(w: &[V; MAX_SIMPLEX_POINTS], n: usize) -> Reduced<V::Sc
     }
 }
 
+/// [`solve`] when `w[n − 1]` was just added by a GJK step along `−v`, with
+/// `v` the closest point of `w[..n − 1]`. Then the closest point of the
+/// new simplex lies on a face holding `w[n − 1]` (van den Bergen 1999: the
+/// old simplex's closest point is not the new one's once `v·w < v·v`), so
+/// the sub-simplices without it are skipped. Should rounding make the old
+/// face the nearer after all, the caller's no-progress check (GJK Exit 4)
+/// catches it: the answer is never farther than an honest candidate.
+#[inline]
+pub fn solve_newest<V: Vector3>(w: &[V; MAX_SIMPLEX_POINTS], n: usize) -> Reduced<V::Scalar> {
+    match n {
+        0 | 1 => Reduced::vertex(0),
+        2 => s1d(w, 0, 1),
+        3 => s2d_keep(w, 0, 1, 2, 2),
+        _ => s3d_keep(w, 3),
+    }
+}
+
 /// Whether the weight `s / d` is strictly positive.
 #[inline]
 fn positive_weight<S: Real>(d: S, s: S) -> bool {
@@ -59,6 +76,24 @@ fn keep_nearer<V: Vector3>(
 /// projection is largest (the best-conditioned of the three).
 #[inline]
 pub fn s2d<V: Vector3>(w: &[V; MAX_SIMPLEX_POINTS], i: usize, j: usize, k: usize) -> Reduced<V::Scalar> {
+    s2d_keep(w, i, j, k, NONE)
+}
+
+/// No vertex must be kept (see [`s2d_keep`]).
+const NONE: usize = usize::MAX;
+
+/// [`s2d`] considering, when the origin projects outside the triangle, only
+/// the edges that hold vertex `keep` ([`NONE`]: all of them). The
+/// degenerate fallback still tries every edge.
+#[inline]
+fn s2d_keep<V: Vector3>(
+    w: &[V; MAX_SIMPLEX_POINTS],
+    i: usize,
+    j: usize,
+    k: usize,
+    keep: usize,
+) -> Reduced<V::Scalar> {
+    let has = |x: usize, y: usize| keep == NONE || keep == x || keep == y;
     let (a, b, c) = (w[i], w[j], w[k]);
     let n = (b - a).cross(c - a);
     let nn = n.length_squared();
@@ -94,13 +129,13 @@ pub fn s2d<V: Vector3>(w: &[V; MAX_SIMPLEX_POINTS], i: usize, j: usize, k: usize
         }
         // Outside: the nearest of the edges facing the projected origin.
         let mut best = None;
-        if !pa {
+        if !pa && has(j, k) {
             keep_nearer(w, &mut best, s1d(w, j, k));
         }
-        if !pb {
+        if !pb && has(i, k) {
             keep_nearer(w, &mut best, s1d(w, i, k));
         }
-        if !pc {
+        if !pc && has(i, j) {
             keep_nearer(w, &mut best, s1d(w, i, j));
         }
         if let Some((r, _)) = best {
@@ -118,6 +153,13 @@ pub fn s2d<V: Vector3>(w: &[V; MAX_SIMPLEX_POINTS], i: usize, j: usize, k: usize
 /// S3D: closest point of tetrahedron `w[0..4]` to the origin.
 #[inline]
 pub fn s3d<V: Vector3>(w: &[V; MAX_SIMPLEX_POINTS]) -> Reduced<V::Scalar> {
+    s3d_keep(w, NONE)
+}
+
+/// [`s3d`] considering only the faces (and, within them, the edges) that
+/// hold vertex `keep` ([`NONE`]: all of them).
+#[inline]
+fn s3d_keep<V: Vector3>(w: &[V; MAX_SIMPLEX_POINTS], keep: usize) -> Reduced<V::Scalar> {
     // Cofactors: the signed volumes with the origin in place of each vertex.
     let c =
         [det3(w[1], w[2], w[3]), -det3(w[0], w[2], w[3]), det3(w[0], w[1], w[3]), -det3(w[0], w[1], w[2])];
@@ -140,9 +182,9 @@ pub fn s3d<V: Vector3>(w: &[V; MAX_SIMPLEX_POINTS]) -> Reduced<V::Scalar> {
     const FACES: [(usize, usize, usize); 4] = [(1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2)];
     let mut best = None;
     for (f, &(i, j, k)) in FACES.iter().enumerate() {
-        if !inside[f] {
-            keep_nearer(w, &mut best, s2d(w, i, j, k));
+        if !inside[f] && f != keep {
+            keep_nearer(w, &mut best, s2d_keep(w, i, j, k, keep));
         }
     }
-    best.map_or(Reduced::vertex(0), |(r, _)| r)
+    best.map_or(Reduced::vertex(if keep == NONE { 0 } else { keep }), |(r, _)| r)
 }

@@ -60,6 +60,14 @@ pub trait Vector:
     #[doc(hidden)]
     fn solve_simplex(w: &[Self; 4], n: usize) -> Reduced<Self::Scalar>;
 
+    /// [`Self::solve_simplex`] when `w[n − 1]` was just added by a GJK step:
+    /// sub-simplices without it may be skipped (the default skips none).
+    #[doc(hidden)]
+    #[inline]
+    fn solve_simplex_newest(w: &[Self; 4], n: usize) -> Reduced<Self::Scalar> {
+        Self::solve_simplex(w, n)
+    }
+
     /// A unit normal of the facet spanned by `w` (`DIM` points: a segment in
     /// 2D, a triangle in 3D), or `None` when the facet is degenerate.
     #[doc(hidden)]
@@ -192,6 +200,10 @@ macro_rules! impl_vec3 {
             #[inline]
             fn solve_simplex(w: &[Self; 4], n: usize) -> Reduced<$s> {
                 solver3d::solve(w, n)
+            }
+            #[inline]
+            fn solve_simplex_newest(w: &[Self; 4], n: usize) -> Reduced<$s> {
+                solver3d::solve_newest(w, n)
             }
             #[inline]
             fn facet_normal_raw(w: &[Self]) -> Self {
