@@ -4,8 +4,8 @@
 //! its face normal the minimum translation direction.
 //!
 //! Memory is bounded: at most [`EPA_MAX_VERTICES`] vertices and
-//! [`EPA_MAX_FACES`] faces (3D), reserved once per query (the 2D polygon
-//! lives on the stack); a query that would need more stops with
+//! [`EPA_MAX_FACES`] faces (3D) or edges (2D), reserved once per query and
+//! never grown; a query that would need more stops with
 //! [`EpaStatus::IterationLimit`] and its best lower bound. (Zeroing fixed
 //! stack arrays of that size cost more than a shallow EPA run.)
 
@@ -448,18 +448,18 @@ where
     B: SupportMap<V> + ?Sized,
 {
     let mut s: Sampler<V, A, B> = Sampler { a, b, scale: V::Scalar::ZERO, calls: 0, invalid: false };
-    let mut poly: [SupportPoint<V>; EPA_MAX_VERTICES] = [SupportPoint::default(); EPA_MAX_VERTICES];
-    let mut n = 0;
+    // At most EPA_MAX_VERTICES (reserved, never grown).
+    let mut poly: Vec<SupportPoint<V>> = Vec::with_capacity(EPA_MAX_VERTICES);
     for p in simplex.points().iter().take(3) {
         if !p.is_finite() {
             return Penetration::with_status(EpaStatus::InvalidInput, V::X);
         }
-        if !poly[..n].iter().any(|q| q.w == p.w) {
-            poly[n] = *p;
+        if !poly.iter().any(|q| q.w == p.w) {
+            poly.push(*p);
             s.scale = s.scale.max(p.w.max_abs());
-            n += 1;
         }
     }
+    let mut n = poly.len();
     if n == 0 {
         return Penetration::with_status(EpaStatus::Indeterminate, V::X);
     }
@@ -473,7 +473,7 @@ where
         if d.dot(p.w) <= band(&s) {
             return touching(d, p, s.calls);
         }
-        poly[1] = p;
+        poly.push(p);
         n = 2;
     }
     if n == 2 {
@@ -494,10 +494,8 @@ where
         }
         // a, right, b, left runs counter-clockwise.
         let (p0, p1) = (poly[0], poly[1]);
-        poly[0] = p0;
-        poly[1] = right;
-        poly[2] = p1;
-        poly[3] = left;
+        poly.clear();
+        poly.extend([p0, right, p1, left]);
         n = 4;
     }
     // Counter-clockwise order.
@@ -516,13 +514,14 @@ where
     };
     let mut status = EpaStatus::IterationLimit;
     let mut best = 0;
+    // Each edge's outward normal and distance, kept in step with `poly`.
+    let mut edges: Vec<(V, V::Scalar)> = Vec::with_capacity(EPA_MAX_VERTICES);
+    edges.extend((0..n).map(|i| edge(&poly, i, n)));
     for _ in 0..config.max_iterations {
         best = (0..n)
-            .min_by(|&i, &j| {
-                edge(&poly, i, n).1.partial_cmp(&edge(&poly, j, n).1).unwrap_or(core::cmp::Ordering::Equal)
-            })
+            .min_by(|&i, &j| edges[i].1.partial_cmp(&edges[j].1).unwrap_or(core::cmp::Ordering::Equal))
             .unwrap_or(0);
-        let (nrm, d) = edge(&poly, best, n);
+        let (nrm, d) = edges[best];
         if d == V::Scalar::MAX {
             return Penetration::with_status(EpaStatus::Indeterminate, V::X);
         }
@@ -539,12 +538,12 @@ where
         if n >= EPA_MAX_VERTICES {
             break;
         }
-        // Insert the new vertex between the edge's end points.
-        for k in (best + 1..n).rev() {
-            poly[k + 1] = poly[k];
-        }
-        poly[best + 1] = p;
+        // Insert the new vertex between the edge's end points: the edge
+        // becomes two.
+        poly.insert(best + 1, p);
         n += 1;
+        edges[best] = edge(&poly, best, n);
+        edges.insert(best + 1, edge(&poly, best + 1, n));
     }
     // The boundary point nearest the origin, over all edges (collinear
     // neighbours share the nearest line; the foot lies in one of them).
@@ -555,12 +554,12 @@ where
         w[1] = poly[(i + 1) % n].w;
         let r = solver2d::s1d(&w, 0, 1);
         let dd = r.point(&w).length_squared();
-        if dd < near.1 && edge(&poly, i, n).1 < V::Scalar::MAX {
+        if dd < near.1 && edges[i].1 < V::Scalar::MAX {
             near = (i, dd, r);
         }
     }
     let (best, _, r) = near;
-    let (nrm, d) = edge(&poly, best, n);
+    let (nrm, d) = edges[best];
     let j = (best + 1) % n;
     let pa = poly[best].a * r.lambda[0] + poly[j].a * r.lambda[1];
     let pb = poly[best].b * r.lambda[0] + poly[j].b * r.lambda[1];
