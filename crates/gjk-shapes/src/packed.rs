@@ -30,12 +30,10 @@ impl<S: Real> PackedPoints<S> {
     pub(crate) fn new<V: Space<Scalar = S>>(points: &[V]) -> Self {
         let blocks = points.len().div_ceil(LANES);
         let mut data = vec![[S::ZERO; LANES]; blocks * V::DIM];
-        for b in 0..blocks {
-            for lane in 0..LANES {
-                let i = (b * LANES + lane).min(points.len() - 1);
-                for k in 0..V::DIM {
-                    data[b * V::DIM + k][lane] = points[i].component(k);
-                }
+        for (r, row) in data.iter_mut().enumerate() {
+            let (b, k) = (r / V::DIM, r % V::DIM);
+            for (lane, x) in row.iter_mut().enumerate() {
+                *x = points[(b * LANES + lane).min(points.len() - 1)].component(k);
             }
         }
         Self { data, len: points.len() }
@@ -59,7 +57,7 @@ impl<S: Real> PackedPoints<S> {
             for lane in 0..LANES {
                 let mut s = rows[0][lane] * d[0] + rows[1][lane] * d[1];
                 if dim == 3 {
-                    s = s + rows[2][lane] * d[2];
+                    s += rows[2][lane] * d[2];
                 }
                 out[lane] = s;
             }
