@@ -82,12 +82,8 @@ impl<V: Space + Vector3> ConvexHull<V> {
         }
         let inv = V::Scalar::ONE / V::Scalar::from_f64(n as f64);
         let centroid = vertices.iter().fold(V::ZERO, |s, p| s + *p) * inv;
-        let grid = start_grid(n);
-        let start = (0..6 * grid * grid)
-            .map(|cell| argmax(&vertices, cell_direction::<V>(cell, grid)) as u32)
-            .collect();
         let polygons = merge_faces(&vertices, &h.faces);
-        Ok(Self {
+        let mut hull = Self {
             packed: PackedPoints::new(&vertices),
             vertices,
             offsets,
@@ -95,10 +91,15 @@ impl<V: Space + Vector3> ConvexHull<V> {
             faces: h.faces,
             polygons,
             climbable: h.valid,
-            start,
-            grid,
+            start: Vec::new(),
+            grid: 0,
             centroid,
-        })
+        };
+        if hull.uses_hill_climbing() {
+            hull.grid = start_grid(n);
+            hull.start = hull.start_table(hull.grid);
+        }
+        Ok(hull)
     }
 
     /// The hull's faces as polygons (coplanar triangles merged), each with
@@ -137,7 +138,60 @@ impl<V: Space + Vector3> ConvexHull<V> {
     /// no neighbour improves on is a global maximiser; each move strictly
     /// increases the dot product, so at most `n` moves are made.
     pub fn support_climb(&self, dir: V) -> usize {
-        self.climb_from(self.start[cube_cell(dir, self.grid)] as usize, dir)
+        if self.start.is_empty() {
+            // Not a climbing hull: no table; climb from vertex 0.
+            return self.climb_from(0, dir);
+        }
+        let s = self.start[cube_cell(dir, self.grid)];
+        if s & PURE_CELL != 0 {
+            // Every direction of the cell has this vertex as a maximiser
+            // (checked at its four corners when the table was built).
+            return (s & !PURE_CELL) as usize;
+        }
+        self.climb_from(s as usize, dir)
+    }
+
+    /// The start table of a `grid`-cell cube map: per cell the vertex
+    /// furthest along its centre direction, with [`PURE_CELL`] set when the
+    /// same vertex is furthest along all four corner directions. A vertex's
+    /// normal cone is convex and the cell's directions are the cone over
+    /// its corners, so that vertex is then a maximiser for the whole cell
+    /// and the query needs no climb. Entries are found by climbing from
+    /// the previous one (exact on the validated vertex graph), so the
+    /// table costs O(cells · steps), not O(cells · n).
+    fn start_table(&self, grid: usize) -> Vec<u32> {
+        let f = |x: f64| V::Scalar::from_f64(x);
+        let dir = |face: usize, u: f64, v: f64| {
+            let (axis, sign) = (face / 2, if face % 2 == 1 { -1.0 } else { 1.0 });
+            let mut c = [0.0f64; 3];
+            c[axis] = sign;
+            c[(axis + 1) % 3] = u;
+            c[(axis + 2) % 3] = v;
+            V::new3(f(c[0]), f(c[1]), f(c[2]))
+        };
+        let at = |i: usize| -1.0 + 2.0 * i as f64 / grid as f64;
+        let mut table = Vec::with_capacity(6 * grid * grid);
+        let mut corners = vec![0usize; (grid + 1) * (grid + 1)];
+        let mut last = 0usize;
+        for face in 0..6 {
+            for iu in 0..=grid {
+                for iv in 0..=grid {
+                    last = self.climb_from(last, dir(face, at(iu), at(iv)));
+                    corners[iu * (grid + 1) + iv] = last;
+                }
+            }
+            for iu in 0..grid {
+                for iv in 0..grid {
+                    let centre = |i: usize| -1.0 + (2.0 * i as f64 + 1.0) / grid as f64;
+                    let best = self.climb_from(corners[iu * (grid + 1) + iv], dir(face, centre(iu), centre(iv)));
+                    let pure = [(0, 0), (0, 1), (1, 0), (1, 1)]
+                        .iter()
+                        .all(|&(du, dv)| corners[(iu + du) * (grid + 1) + iv + dv] == best);
+                    table.push(best as u32 | if pure { PURE_CELL } else { 0 });
+                }
+            }
+        }
+        table
     }
 
     /// Steepest-ascent hill climbing from vertex `from`.
@@ -232,15 +286,24 @@ fn merge_faces<V: Space + Vector3>(vertices: &[V], tris: &[[u32; 3]]) -> Vec<Hul
 /// least: the start is then within a few edges of the answer.
 pub const START_GRID: usize = 4;
 
-/// Most cells per cube-map face edge (a 6 × 24² = 3456-entry table).
-pub const MAX_START_GRID: usize = 24;
+/// Most cells per cube-map face edge (a 6 × 48² = 13 824-entry table, 54 KB).
+pub const MAX_START_GRID: usize = 48;
 
-/// Cells per cube-map face edge for a hull of `n` vertices: about one cell
-/// per vertex (`6 g² ≈ n`), so the start is usually the answer or one edge
-/// from it, between [`START_GRID`] and [`MAX_START_GRID`].
+/// Cube-map cells per hull vertex, aimed for: with about 16, half the
+/// cells lie inside one vertex's normal cone ([`PURE_CELL`]: no climb at
+/// all) and the rest start within a step of the answer.
+pub const START_CELLS_PER_VERTEX: usize = 16;
+
+/// Flag bit of a start-table entry whose vertex is furthest along every
+/// direction of its cell.
+const PURE_CELL: u32 = 1 << 31;
+
+/// Cells per cube-map face edge for a hull of `n` vertices:
+/// `6 g² ≈ START_CELLS_PER_VERTEX · n`, between [`START_GRID`] and
+/// [`MAX_START_GRID`].
 pub fn start_grid(n: usize) -> usize {
     let mut g = START_GRID;
-    while g < MAX_START_GRID && 6 * g * g < n {
+    while g < MAX_START_GRID && 6 * g * g < START_CELLS_PER_VERTEX * n {
         g += 1;
     }
     g
@@ -274,21 +337,6 @@ fn cube_cell<V: Space>(d: V, grid: usize) -> usize {
         k.clamp(0, grid as isize - 1) as usize
     };
     (face * grid + cell(u)) * grid + cell(v)
-}
-
-/// The centre direction of cube-map cell `cell` (inverse of [`cube_cell`]).
-fn cell_direction<V: Space + Vector3>(cell: usize, grid: usize) -> V {
-    let (face, rest) = (cell / (grid * grid), cell % (grid * grid));
-    let (iu, iv) = (rest / grid, rest % grid);
-    let centre = |i: usize| -1.0 + (2.0 * i as f64 + 1.0) / grid as f64;
-    let (axis, sign) = (face / 2, if face % 2 == 1 { -1.0 } else { 1.0 });
-    let (u, v) = (centre(iu), centre(iv));
-    let mut c = [0.0f64; 3];
-    c[axis] = sign;
-    c[(axis + 1) % 3] = u;
-    c[(axis + 2) % 3] = v;
-    let f = |x: f64| V::Scalar::from_f64(x);
-    V::new3(f(c[0]), f(c[1]), f(c[2]))
 }
 
 impl<V: Space + Vector3> SupportMap<V> for ConvexHull<V> {
@@ -548,3 +596,4 @@ fn flat_hull(p: &[DVec3], origin: DVec3, u: DVec3, n: DVec3) -> HullIndices {
         if m >= 2 { (0..m).map(|i| (i, (i + 1) % m)).filter(|(a, b)| a != b).collect() } else { vec![] };
     HullIndices { vertices: ring, edges, faces: vec![], valid: true }
 }
+

@@ -292,3 +292,40 @@ fn bad_input_is_a_clear_error() {
     assert_eq!(Swept::new(Ball::new(1.0f32).unwrap(), Vec3::INFINITY).unwrap_err(), ShapeError::NonFinite);
     assert!(!ShapeError::EmptyPointSet.to_string().is_empty());
 }
+
+/// The start table's pure cells (returned without climbing) give a true
+/// maximiser in f32 too: random directions, directions on cube-map cell
+/// corners and edges, and the cube's axes and diagonals, against the scan.
+#[test]
+fn pure_start_cells_match_scan_f32() {
+    let mut rng = Rng::new(105);
+    for &n in &[64usize, 300, 1500] {
+        let pts: Vec<Vec3> = polyhedron(&mut rng, n).iter().map(|p| p.as_vec3()).collect();
+        let hull = ConvexHull::new(&pts).unwrap();
+        assert!(hull.uses_hill_climbing());
+        let v = hull.vertices();
+        let size = v.iter().map(|p| p.abs().max_element()).fold(0.0f32, f32::max);
+        let mut dirs: Vec<Vec3> = (0..20_000).map(|_| rng.unit3().as_vec3() * rng.range(0.01, 100.0) as f32).collect();
+        // Cell corners and edges lie on multiples of 2/g; every g up to the cap.
+        for g in 4..=gjk_shapes::MAX_START_GRID {
+            for k in 0..=g {
+                let u = -1.0 + 2.0 * k as f32 / g as f32;
+                for w in [-1.0f32, -0.5, 0.0, 0.5, 1.0] {
+                    dirs.extend([Vec3::new(1.0, u, w), Vec3::new(u, -1.0, w), Vec3::new(w, u, 1.0)]);
+                }
+            }
+        }
+        for x in [-1.0f32, 0.0, 1.0] {
+            for y in [-1.0f32, 0.0, 1.0] {
+                for z in [-1.0f32, 0.0, 1.0] {
+                    dirs.push(Vec3::new(x, y, z));
+                }
+            }
+        }
+        for d in dirs {
+            let (i, j) = (hull.support_climb(d), hull.support_scan(d));
+            let (hi, hj) = (v[i].dot(d), v[j].dot(d));
+            assert!(hj - hi <= 1e-6 * size * d.length().max(1e-30), "n={n} d={d}: climb {hi} vs scan {hj}");
+        }
+    }
+}
