@@ -544,14 +544,17 @@ impl<V: Vector> GjkSolver<V> {
             }
         }
         if full {
+            debug_assert_eq!(n, V::DIM + 1);
             // Facets the origin lies within the band of; the others are
             // farther than the band, which proves penetration across them.
             // The facet opposite vertex `skip` (the first `n − 1` entries:
             // triangles of a tetrahedron, edges of a triangle in 2D).
+            // A full simplex has `DIM + 1` points: the facet sizes are
+            // compile-time constants, so these loops unroll.
             const OPPOSITE: [[usize; 3]; 4] = [[1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]];
-            for (skip, f) in OPPOSITE.iter().enumerate().take(n) {
+            for (skip, f) in OPPOSITE.iter().enumerate().take(V::DIM + 1) {
                 let facet = [w[f[0]], w[f[1]], w[f[2]]];
-                let mut raw = V::facet_normal_raw(&facet[..n - 1]);
+                let mut raw = V::facet_normal_raw(&facet[..V::DIM]);
                 // Orient outwards, away from the opposite vertex.
                 if raw.dot(w[skip] - facet[0]) > V::Scalar::ZERO {
                     raw = -raw;

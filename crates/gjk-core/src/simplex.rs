@@ -244,6 +244,11 @@ impl<V: Vector> Simplex<V> {
     /// Keeps the points named in `r.mask` with their barycentric coordinates.
     #[inline]
     pub(crate) fn reduce(&mut self, r: &Reduced<V::Scalar>) {
+        if u32::from(r.mask) == (1u32 << self.len) - 1 {
+            // Every point kept (an enclosing simplex): weights only.
+            self.lambda = r.lambda;
+            return;
+        }
         let mut k = 0;
         let mut exact = 0;
         for i in 0..self.len() {

@@ -183,7 +183,8 @@ impl<V: Space + Vector3> ConvexHull<V> {
             for iu in 0..grid {
                 for iv in 0..grid {
                     let centre = |i: usize| -1.0 + (2.0 * i as f64 + 1.0) / grid as f64;
-                    let best = self.climb_from(corners[iu * (grid + 1) + iv], dir(face, centre(iu), centre(iv)));
+                    let best =
+                        self.climb_from(corners[iu * (grid + 1) + iv], dir(face, centre(iu), centre(iv)));
                     let pure = [(0, 0), (0, 1), (1, 0), (1, 1)]
                         .iter()
                         .all(|&(du, dv)| corners[(iu + du) * (grid + 1) + iv + dv] == best);
@@ -596,4 +597,3 @@ fn flat_hull(p: &[DVec3], origin: DVec3, u: DVec3, n: DVec3) -> HullIndices {
         if m >= 2 { (0..m).map(|i| (i, (i + 1) % m)).filter(|(a, b)| a != b).collect() } else { vec![] };
     HullIndices { vertices: ring, edges, faces: vec![], valid: true }
 }
-

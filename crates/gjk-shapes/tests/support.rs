@@ -305,7 +305,8 @@ fn pure_start_cells_match_scan_f32() {
         assert!(hull.uses_hill_climbing());
         let v = hull.vertices();
         let size = v.iter().map(|p| p.abs().max_element()).fold(0.0f32, f32::max);
-        let mut dirs: Vec<Vec3> = (0..20_000).map(|_| rng.unit3().as_vec3() * rng.range(0.01, 100.0) as f32).collect();
+        let mut dirs: Vec<Vec3> =
+            (0..20_000).map(|_| rng.unit3().as_vec3() * rng.range(0.01, 100.0) as f32).collect();
         // Cell corners and edges lie on multiples of 2/g; every g up to the cap.
         for g in 4..=gjk_shapes::MAX_START_GRID {
             for k in 0..=g {
