@@ -290,10 +290,13 @@ pub const START_GRID: usize = 4;
 /// Most cells per cube-map face edge (a 6 × 48² = 13 824-entry table, 54 KB).
 pub const MAX_START_GRID: usize = 48;
 
-/// Cube-map cells per hull vertex, aimed for: with about 16, half the
-/// cells lie inside one vertex's normal cone ([`PURE_CELL`]: no climb at
-/// all) and the rest start within a step of the answer.
-pub const START_CELLS_PER_VERTEX: usize = 16;
+/// Cube-map cells per hull vertex, aimed for. At 1 the start is the answer
+/// or one edge from it (about 9 neighbour checks per call). Denser tables
+/// make more cells [`PURE_CELL`] (no climb at all: half of them at 16) and
+/// cut instructions 8–13 %, but measured slower in time on the benchmark's
+/// 64-hull pools: a 256-vertex touching query went from 3.4 to 5.5 µs as
+/// the larger tables left the L2 cache (docs/benchmarks.md).
+pub const START_CELLS_PER_VERTEX: usize = 1;
 
 /// Flag bit of a start-table entry whose vertex is furthest along every
 /// direction of its cell.
