@@ -292,7 +292,7 @@ pub const MAX_START_GRID: usize = 48;
 
 /// Cube-map cells per hull vertex, aimed for. At 1 the start is the answer
 /// or one edge from it (about 9 neighbour checks per call). Denser tables
-/// make more cells [`PURE_CELL`] (no climb at all: half of them at 16) and
+/// make more cells pure (answered with no climb at all: half of them at 16) and
 /// cut instructions 8–13 %, but measured slower in time on the benchmark's
 /// 64-hull pools: a 256-vertex touching query went from 3.4 to 5.5 µs as
 /// the larger tables left the L2 cache (docs/benchmarks.md).
