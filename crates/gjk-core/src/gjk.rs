@@ -291,12 +291,31 @@ impl<V: Vector> GjkSolver<V> {
         }
         self.phase = Phase::Search;
         self.scale = p.w.max_abs();
-        self.simplex = Simplex::from_point(p, dir);
+        self.simplex.set_point(p, dir);
         self.v = p.w;
         self.vv = p.w.length_squared();
         self.prev_v = -dir;
         if !self.vv.is_finite() {
             return self.finish_invalid();
+        }
+        // The start point is a support along `dir`: every x of A − B has
+        // dir·x ≤ dir·w, so the distance is at least −dir·w/|dir| when that
+        // is positive. A pair whose centres are far apart (the common
+        // broad-phase case) is proven beyond the limit here, one support
+        // call sooner than Exit 0 of the first step could.
+        let vw = -dir.dot(p.w);
+        let dd = dir.length_squared();
+        if vw > V::Scalar::ZERO && dd > V::Scalar::ZERO {
+            self.lower_sq = vw * vw / dd;
+            self.lower_vw = vw;
+            self.lower_v = -dir;
+            let limit = self.config.max_distance + self.band();
+            if self.lower_sq > limit * limit {
+                // Exit 0 at the start, beyond (as in `search_step`).
+                self.distance = self.v.length();
+                self.normal = dir.try_normalize().unwrap_or(V::X);
+                return self.finish(Status::Beyond);
+            }
         }
         if self.vv <= self.band() * self.band() {
             return self.enter_verify(false);
@@ -306,9 +325,27 @@ impl<V: Vector> GjkSolver<V> {
     }
 
     /// Back to the state of [`Self::new`] with the same configuration.
+    /// Field by field rather than `*self = …`: the simplex's slots past its
+    /// length are never read, so only its length is cleared, and the large
+    /// `Verify` phase payload is not rewritten (a whole-struct reset was a
+    /// ~350-byte copy on every query).
     #[inline]
     fn reset(&mut self) {
-        *self = Self { config: self.config, ..Self::new_unchecked() };
+        self.simplex.clear();
+        self.v = V::ZERO;
+        self.vv = V::Scalar::ZERO;
+        self.prev_v = V::ZERO;
+        self.scale = V::Scalar::ZERO;
+        self.lower_sq = V::Scalar::ZERO;
+        self.lower_vw = V::Scalar::ZERO;
+        self.lower_v = V::X;
+        self.iterations = 0;
+        self.escapes = 0;
+        self.escaping = false;
+        self.dir = V::X;
+        self.phase = Phase::Done(Status::InvalidInput);
+        self.normal = V::X;
+        self.distance = V::Scalar::ZERO;
     }
 
     /// Starts from several support points (a warm-start simplex), each with

@@ -397,7 +397,24 @@ where
     let mut scale = V::Scalar::ZERO;
     if n == 0 {
         let d = initial_direction(a, b);
-        start[0] = (minkowski_support(a, b, d), d);
+        let p = minkowski_support(a, b, d);
+        start[0] = (p, d);
+        // Exit at the start: the first support already separates. Every x
+        // of A − B has d·x ≤ d·w, so the distance is at least −d·w/|d|;
+        // beyond the zero band (plus margin) that is a separating plane.
+        // Far-apart centres (the common broad-phase case) end here after
+        // one support call.
+        let dw = d.dot(p.w);
+        if p.is_finite() && dw < V::Scalar::ZERO {
+            let band = config.zero_tolerance * p.w.max_abs() + margin;
+            if dw * dw > band * band * d.length_squared() {
+                if let Some(c) = cache {
+                    simplex.push(p, d);
+                    c.store(&simplex);
+                }
+                return Ok(false);
+            }
+        }
     }
     for &(p, d) in &start[..n.max(1)] {
         if !p.is_finite() {

@@ -130,6 +130,24 @@ impl<V: Vector> Simplex<V> {
         s
     }
 
+    /// Makes this the one-point simplex of [`Self::from_point`] in place
+    /// (the other slots keep stale values, which are never read).
+    #[inline]
+    pub(crate) fn set_point(&mut self, p: SupportPoint<V>, dir: V) {
+        self.points[0] = p;
+        self.dirs[0] = dir;
+        self.lambda[0] = V::Scalar::ONE;
+        self.len = 1;
+        self.exact = 1;
+    }
+
+    /// Empties the simplex in place (stale slots are never read).
+    #[inline]
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
+        self.exact = 0;
+    }
+
     /// Number of points (1 to 4; 0 only before a query starts).
     #[inline]
     pub fn len(&self) -> usize {
