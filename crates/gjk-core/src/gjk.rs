@@ -85,7 +85,8 @@ impl<S: Real> GjkConfig<S> {
     /// `max_distance` read as infinity and a negative one as zero.
     pub fn sanitized(self) -> Self {
         let d = Self::default();
-        let ok = |x: S| x.is_finite() && x >= S::ZERO;
+        // Finite and not negative; NaN fails both comparisons.
+        let ok = |x: S| x >= S::ZERO && x < S::INFINITY;
         Self {
             max_iterations: self.max_iterations.max(1),
             rel_tolerance: if ok(self.rel_tolerance) { self.rel_tolerance } else { d.rel_tolerance },
@@ -283,9 +284,16 @@ impl<V: Vector> GjkSolver<V> {
 
     /// Starts from one support point `p`, found along `dir`.
     pub fn start(&mut self, p: SupportPoint<V>, dir: V) -> Step {
+        self.reset();
+        self.start_fresh(p, dir)
+    }
+
+    /// [`Self::start`] on a solver just made by [`Self::new`] (nothing to
+    /// reset; the queries' hot path).
+    #[inline]
+    pub(crate) fn start_fresh(&mut self, p: SupportPoint<V>, dir: V) -> Step {
         // The common cold start, without the general path's solve: one
         // point is its own closest point.
-        self.reset();
         if !p.is_finite() || !dir.is_finite() {
             return self.finish_invalid();
         }

@@ -106,7 +106,7 @@ where
 
 /// Contact only for pairs within `prediction` of each other, like a
 /// physics engine's contact generation: `None` as soon as the shapes are
-/// proven further apart (often after one or two support calls), else the
+/// proven further apart (often by the first support call), else the
 /// full [`contact`] (separated pairs within the prediction included).
 ///
 /// ```
@@ -130,12 +130,18 @@ where
     A: Shape<V> + ?Sized,
     B: Shape<V> + ?Sized,
 {
-    let c = contact_with(a, pose_a, b, pose_b, &GjkConfig::within(prediction), &EpaConfig::default(), None);
+    if !pose_a.is_valid() || !pose_b.is_valid() {
+        return Some(Contact::invalid());
+    }
+    let b_local = Placed::new(b, &pose_a.inv_mul(pose_b));
+    let c = contact_local(a, &b_local, &GjkConfig::within(prediction), &EpaConfig::default(), None);
     // Beyond: stopped early. A separated pair can also converge before its
     // lower bound passes the prediction; then its exact distance decides.
+    // Decided in A's frame: a pair that is far (the common case in a broad
+    // phase's candidate list) is never moved to the world frame.
     let far = c.status == ContactStatus::Beyond
         || (c.status == ContactStatus::Separated && c.distance > prediction);
-    (!far).then_some(c)
+    (!far).then(|| contact_to_world(c, pose_a))
 }
 
 /// [`contact`] with configurations and an optional warm-start cache (kept
@@ -159,7 +165,12 @@ where
         return Contact::invalid();
     }
     let b_local = Placed::new(b, &pose_a.inv_mul(pose_b));
-    let c = contact_local(a, &b_local, gjk, epa, cache);
+    contact_to_world(contact_local(a, &b_local, gjk, epa, cache), pose_a)
+}
+
+/// A contact found in A's local frame, moved to the world frame.
+#[inline]
+fn contact_to_world<V: Space>(c: Contact<V>, pose_a: &Pose<V>) -> Contact<V> {
     if c.status == ContactStatus::InvalidInput {
         return c;
     }
