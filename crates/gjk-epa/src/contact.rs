@@ -247,8 +247,15 @@ where
     // The refinement's GJK starts from the first one's simplex, which the
     // small shift leaves nearly optimal (not from an EPA-enclosing one).
     let start = (g.status != Status::Intersecting).then_some(&g.simplex);
-    let (core_gap, core_a, core_b) = refine_shallow(a, b, gjk, core_gap, core_a, core_b, start, &mut c)
-        .unwrap_or((core_gap, core_a, core_b));
+    // A `Touching` GJK result carries a verified normal (A − B reaches no
+    // further than the zero band along it), so it is exact already: no
+    // refinement (measured: touching contacts cost 20–40 % less).
+    let (core_gap, core_a, core_b) = if g.status == Status::Touching {
+        (core_gap, core_a, core_b)
+    } else {
+        refine_shallow(a, b, gjk, core_gap, core_a, core_b, start, &mut c)
+            .unwrap_or((core_gap, core_a, core_b))
+    };
     let n = c.normal;
     c.point_a = core_a + n * ra;
     c.point_b = core_b - n * rb;

@@ -422,3 +422,54 @@ fn contact_within_prediction() {
         }
     }
 }
+
+/// Random hulls brought into contact at a vertex across a separating plane
+/// (f64, and the same points rounded to f32): a `Touching` contact's normal
+/// must separate the hulls to within the zero band (brute force over the
+/// vertices: how far A reaches past B along it) and its points must meet.
+/// A touching contact takes GJK's verified normal as it is (no shallow
+/// refinement): this pins that the verified normal is already exact.
+#[test]
+fn touching_normals_separate_random_hulls() {
+    let mut rng = Rng::new(305);
+    let (mut touching64, mut touching32) = (0, 0);
+    for i in 0..2000 {
+        let (na, nb) = (rng.usize(4, 16), rng.usize(4, 16));
+        let a = polyhedron(&mut rng, na);
+        let b0 = polyhedron(&mut rng, nb);
+        let u = rng.unit3();
+        // B's lowest vertex along u moved onto A's highest: the plane
+        // through it normal to u separates, and the hulls share that point.
+        let top = *a.iter().max_by(|p, q| p.dot(u).total_cmp(&q.dot(u))).unwrap();
+        let low = *b0.iter().min_by(|p, q| p.dot(u).total_cmp(&q.dot(u))).unwrap();
+        let b: Vec<DVec3> = b0.iter().map(|p| *p + (top - low)).collect();
+        let size = a.iter().chain(&b).map(|p| p.abs().max_element()).fold(0.0, f64::max);
+        // How far A reaches past B along n (≤ 0: n separates).
+        let pen = |a: &[DVec3], b: &[DVec3], n: DVec3| {
+            a.iter().map(|p| p.dot(n)).fold(f64::MIN, f64::max)
+                - b.iter().map(|p| p.dot(n)).fold(f64::MAX, f64::min)
+        };
+        let (ha, hb) = (ConvexHull::new(&a).unwrap(), ConvexHull::new(&b).unwrap());
+        let k = contact(&ha, &Pose::IDENTITY, &hb, &Pose::IDENTITY);
+        if k.status == ContactStatus::Touching {
+            touching64 += 1;
+            assert!((k.normal.length() - 1.0).abs() < 1e-12, "pair {i}: {k:?}");
+            assert!(pen(&a, &b, k.normal) <= 1e-12 * size, "pair {i}: {} {k:?}", pen(&a, &b, k.normal));
+            assert!((k.point_a - k.point_b).length() <= 1e-12 * size, "pair {i}: {k:?}");
+        }
+        let (a32, b32): (Vec<Vec3>, Vec<Vec3>) =
+            (a.iter().map(|p| p.as_vec3()).collect(), b.iter().map(|p| p.as_vec3()).collect());
+        let (ha, hb) = (ConvexHull::new(&a32).unwrap(), ConvexHull::new(&b32).unwrap());
+        let k = contact(&ha, &Pose::IDENTITY, &hb, &Pose::IDENTITY);
+        if k.status == ContactStatus::Touching {
+            touching32 += 1;
+            let (a, b): (Vec<DVec3>, Vec<DVec3>) =
+                (a32.iter().map(|p| p.as_dvec3()).collect(), b32.iter().map(|p| p.as_dvec3()).collect());
+            let n = k.normal.as_dvec3();
+            assert!((n.length() - 1.0).abs() < 1e-6, "pair {i} f32: {k:?}");
+            assert!(pen(&a, &b, n) <= 2e-6 * size, "pair {i} f32: {} {k:?}", pen(&a, &b, n));
+            assert!((k.point_a - k.point_b).length() as f64 <= 2e-6 * size, "pair {i} f32: {k:?}");
+        }
+    }
+    assert!(touching64 > 1000 && touching32 > 500, "touching exercised: {touching64} / {touching32}");
+}
