@@ -56,6 +56,13 @@ pub enum EpaStatus {
     /// The iteration cap or the fixed capacity was reached: `depth` is a
     /// lower bound on the true depth and `normal` the best face so far.
     IterationLimit,
+    /// The polytope stopped growing before its nearest face was confirmed:
+    /// the support along the face normal repeated a vertex yet reached
+    /// beyond the face by more than the zero band (the polytope is not
+    /// convex in floating point, typically grown from a degenerate simplex
+    /// at a touching vertex or edge). As for `IterationLimit`, `depth` is a
+    /// lower bound and `normal` the best face so far, not a proven one.
+    Stalled,
     /// No polytope holding the origin could be built (the input simplex did
     /// not hold it, or the shapes are degenerate): outputs are not
     /// meaningful.
@@ -352,9 +359,12 @@ where
             status = EpaStatus::Converged;
             break;
         }
-        // Exit: a repeated vertex cannot expand the polytope.
+        // Exit: a repeated vertex cannot expand the polytope. The face is
+        // confirmed only if that vertex is within the zero band of its
+        // plane (rounding); further out, the polytope is not convex in
+        // floating point and the face's normal is unproven.
         if poly.pts.iter().any(|q| q.w == p.w) {
-            status = EpaStatus::Converged;
+            status = if h - face.d <= band(&s) { EpaStatus::Converged } else { EpaStatus::Stalled };
             break;
         }
         let Some(new) = poly.push_point(p) else { break };
@@ -433,6 +443,13 @@ where
         pa = pa + sp.a * r.lambda[k];
         pb = pb + sp.b * r.lambda[k];
     }
+    // Normal and depth from the face the loop stopped on (the nearest
+    // plane; when converged, its support was checked, so it is the proven
+    // one). The witness face can differ only when several face planes are
+    // (nearly) as close: at a touching vertex or edge (depth ~0) every
+    // face through the origin is, and their normals differ; only the
+    // checked one separates the shapes.
+    let face = chosen.unwrap_or(face);
     let depth = face.d.max(V::Scalar::ZERO);
     let status =
         if status == EpaStatus::Converged && depth <= band(&s) { EpaStatus::Touching } else { status };
@@ -531,8 +548,14 @@ where
         }
         let tol = config.rel_tolerance * d.max(V::Scalar::ZERO).max(s.scale * config.rel_tolerance);
         // Exit: the edge is on the boundary of A − B.
-        if nrm.dot(p.w) - d <= tol || poly[..n].iter().any(|q| q.w == p.w) {
+        if nrm.dot(p.w) - d <= tol {
             status = EpaStatus::Converged;
+            break;
+        }
+        // Exit: a repeated vertex cannot expand the polygon; confirmed
+        // only within the zero band (as in 3D).
+        if poly[..n].iter().any(|q| q.w == p.w) {
+            status = if nrm.dot(p.w) - d <= band(&s) { EpaStatus::Converged } else { EpaStatus::Stalled };
             break;
         }
         if n >= EPA_MAX_VERTICES {
@@ -558,8 +581,13 @@ where
             near = (i, dd, r);
         }
     }
+    let converged = best;
     let (best, _, r) = near;
-    let (nrm, d) = edges[best];
+    // Normal and depth from the edge the loop stopped on (when converged,
+    // its support was checked); the witness edge can differ only when several edge
+    // lines are (nearly) as close, as at a touching vertex (see the 3D
+    // case).
+    let (nrm, d) = edges[converged];
     let j = (best + 1) % n;
     let pa = poly[best].a * r.lambda[0] + poly[j].a * r.lambda[1];
     let pb = poly[best].b * r.lambda[0] + poly[j].b * r.lambda[1];
