@@ -86,7 +86,7 @@ impl<S: Real> GjkConfig<S> {
     pub fn sanitized(self) -> Self {
         let d = Self::default();
         // Finite and not negative; NaN fails both comparisons.
-        let ok = |x: S| x >= S::ZERO && x < S::INFINITY;
+        let ok = |x: S| (x >= S::ZERO) & (x < S::INFINITY);
         Self {
             max_iterations: self.max_iterations.max(1),
             rel_tolerance: if ok(self.rel_tolerance) { self.rel_tolerance } else { d.rel_tolerance },
@@ -566,10 +566,7 @@ impl<V: Vector> GjkSolver<V> {
         let mut count = 0usize;
         let pts = self.simplex.points();
         let n = pts.len();
-        let mut w = [V::ZERO; MAX_SIMPLEX_POINTS];
-        for (i, p) in pts.iter().enumerate() {
-            w[i] = p.w;
-        }
+        let w = self.simplex.w_array();
         let band = self.band();
         self.distance = V::Scalar::ZERO;
         // Free candidates first: a point found as the support along `d`
@@ -594,11 +591,16 @@ impl<V: Vector> GjkSolver<V> {
             // farther than the band, which proves penetration across them.
             // The facet opposite vertex `skip` (the first `n − 1` entries:
             // triangles of a tetrahedron, edges of a triangle in 2D).
-            // A full simplex has `DIM + 1` points: the facet sizes are
-            // compile-time constants, so these loops unroll.
-            const OPPOSITE: [[usize; 3]; 4] = [[1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]];
-            for (skip, f) in OPPOSITE.iter().enumerate().take(V::DIM + 1) {
-                let facet = [w[f[0]], w[f[1]], w[f[2]]];
+            for skip in 0..=V::DIM {
+                // The facet opposite vertex `skip`; constant indices once
+                // this loop over the compile-time `DIM` unrolls.
+                let (i, j, k) = match skip {
+                    0 => (1, 2, 3),
+                    1 => (0, 2, 3),
+                    2 => (0, 1, 3),
+                    _ => (0, 1, 2),
+                };
+                let facet = [w[i], w[j], w[k]];
                 let mut raw = V::facet_normal_raw(&facet[..V::DIM]);
                 // Orient outwards, away from the opposite vertex.
                 if raw.dot(w[skip] - facet[0]) > V::Scalar::ZERO {
@@ -628,7 +630,6 @@ impl<V: Vector> GjkSolver<V> {
                 count += 2;
             }
         }
-        self.distance = V::Scalar::ZERO;
         self.normal = (-self.prev_v).try_normalize().unwrap_or(V::X);
         if count == 0 {
             return self.finish(Status::Intersecting);
