@@ -61,7 +61,7 @@ mod vector;
 
 pub use cast::{CastHit, CastOptions, CastStatus, cast_ray, cast_ray_with, cast_shape, cast_shape_with};
 pub use gjk::{
-    DEFAULT_MAX_ITERATIONS, DistanceResult, ESCAPE_TILT, GjkConfig, GjkSolver, MAX_ESCAPES,
+    DEEP_BAND_FLOOR, DEFAULT_MAX_ITERATIONS, DistanceResult, ESCAPE_TILT, GjkConfig, GjkSolver, MAX_ESCAPES,
     MAX_VERIFY_CANDIDATES, Status, Step,
 };
 pub use query::{

@@ -81,6 +81,18 @@ pub trait Vector:
     #[doc(hidden)]
     fn facet_normal_raw(w: &[Self]) -> Self;
 
+    /// `DIM!` times the signed volume of the full simplex `w[..DIM + 1]`
+    /// (2D: twice the triangle's area; 3D: six times the tetrahedron's).
+    #[doc(hidden)]
+    fn simplex_volume_raw(w: &[Self; 4]) -> Self::Scalar;
+
+    /// An upper bound on `|facet_normal_raw|` for a facet whose points lie
+    /// within `√DIM · scale` of the origin (2D: an edge, at most
+    /// `2√2 · scale`; 3D: the cross product of two edges, at most
+    /// `(2√3 · scale)²`).
+    #[doc(hidden)]
+    fn facet_normal_bound(scale: Self::Scalar) -> Self::Scalar;
+
     /// Any unit vector orthogonal to the affine hull of `w[..n]` (`n < DIM`).
     #[doc(hidden)]
     fn orthogonal_to(w: &[Self]) -> Self;
@@ -168,6 +180,14 @@ macro_rules! impl_vec2 {
                 (w[1] - w[0]).perp()
             }
             #[inline]
+            fn simplex_volume_raw(w: &[Self; 4]) -> $s {
+                (w[1] - w[0]).perp_dot(w[2] - w[0])
+            }
+            #[inline]
+            fn facet_normal_bound(scale: $s) -> $s {
+                3.0 * scale
+            }
+            #[inline]
             fn orthogonal_to(_w: &[Self]) -> Self {
                 <$v>::X
             }
@@ -208,6 +228,14 @@ macro_rules! impl_vec3 {
             #[inline]
             fn facet_normal_raw(w: &[Self]) -> Self {
                 (w[1] - w[0]).cross(w[2] - w[0])
+            }
+            #[inline]
+            fn simplex_volume_raw(w: &[Self; 4]) -> $s {
+                (w[1] - w[0]).dot((w[2] - w[0]).cross(w[3] - w[0]))
+            }
+            #[inline]
+            fn facet_normal_bound(scale: $s) -> $s {
+                12.0 * scale * scale
             }
             #[inline]
             fn orthogonal_to(w: &[Self]) -> Self {
