@@ -47,7 +47,8 @@ pub fn s1d<V: Vector>(w: &[V; MAX_SIMPLEX_POINTS], i: usize, j: usize) -> Reduce
 /// `s / sum` is positive.
 #[inline]
 fn positive_weight<S: Real>(sum: S, s: S) -> bool {
-    if sum > S::ZERO { s > S::ZERO } else { s < S::ZERO }
+    // Branch-free: which sign wins is unpredictable in GJK's loop.
+    ((sum > S::ZERO) & (s > S::ZERO)) | ((sum < S::ZERO) & (s < S::ZERO))
 }
 
 /// Algorithm 3 (S2D): closest point of triangle `w[0] w[1] w[2]` to the origin.

@@ -46,7 +46,8 @@ pub fn solve_newest<V: Vector3>(w: &[V; MAX_SIMPLEX_POINTS], n: usize) -> Reduce
 /// Whether the weight `s / d` is strictly positive.
 #[inline]
 fn positive_weight<S: Real>(d: S, s: S) -> bool {
-    if d > S::ZERO { s > S::ZERO } else { s < S::ZERO }
+    // Branch-free: which sign wins is unpredictable in GJK's loop.
+    ((d > S::ZERO) & (s > S::ZERO)) | ((d < S::ZERO) & (s < S::ZERO))
 }
 
 /// `a · (b × c)`.
@@ -55,17 +56,21 @@ fn det3<V: Vector3>(a: V, b: V, c: V) -> V::Scalar {
     a.dot(b.cross(c))
 }
 
-/// Keeps the candidate with the smaller closest-point norm.
+/// The best candidate so far and, once a second one made it necessary,
+/// its closest point's squared norm (a single candidate is never measured).
+type Best<S> = Option<(Reduced<S>, Option<S>)>;
+
+/// Keeps the candidate with the smaller closest-point norm (the earlier
+/// one on ties). Norms are computed only when two candidates compete.
 #[inline]
-fn keep_nearer<V: Vector3>(
-    w: &[V; MAX_SIMPLEX_POINTS],
-    best: &mut Option<(Reduced<V::Scalar>, V::Scalar)>,
-    r: Reduced<V::Scalar>,
-) {
-    let d = r.point(w).length_squared();
+fn keep_nearer<V: Vector3>(w: &[V; MAX_SIMPLEX_POINTS], best: &mut Best<V::Scalar>, r: Reduced<V::Scalar>) {
     match best {
-        Some((_, bd)) if !d.strictly_less(*bd) => {}
-        _ => *best = Some((r, d)),
+        None => *best = Some((r, None)),
+        Some((b, bd)) => {
+            let old = bd.unwrap_or_else(|| b.point(w).length_squared());
+            let d = r.point(w).length_squared();
+            *best = if d.strictly_less(old) { Some((r, Some(d))) } else { Some((*b, Some(old))) };
+        }
     }
 }
 
