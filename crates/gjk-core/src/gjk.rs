@@ -631,13 +631,22 @@ impl<V: Vector> GjkSolver<V> {
                 }
             }
         } else {
-            if let Some(d) = (-self.prev_v).try_normalize() {
+            // The last search direction, unless a simplex point was found
+            // along it: the free check above has then measured A − B's reach
+            // along it already (measured: this saved a support call on most
+            // touching queries that reach the candidates).
+            let last = -self.prev_v;
+            let measured = (0..n).any(|i| self.simplex.is_exact(i) && self.simplex.directions()[i] == last);
+            if !measured && let Some(d) = last.try_normalize() {
                 candidates[count] = d;
                 count += 1;
             }
             if n == V::DIM
                 && let Some(nrm) = V::facet_normal(&w[..n])
             {
+                // The side facing the last search direction first: A − B
+                // was approached from there, so it is the likelier normal.
+                let nrm = if nrm.dot(last) < V::Scalar::ZERO { -nrm } else { nrm };
                 candidates[count] = nrm;
                 candidates[count + 1] = -nrm;
                 count += 2;
