@@ -88,6 +88,7 @@ fn run2(n: usize, kind: Kind, query: usize, reps: usize, plan: &Plan) {
         .collect();
     let id = Pose::IDENTITY;
     let loose = gjk_core::GjkConfig { rel_tolerance: (10.0 * f32::EPSILON).sqrt(), ..Default::default() };
+    let t0 = std::time::Instant::now();
     for _ in 0..reps {
         for (k, (a, b, p)) in set.pairs.iter().enumerate() {
             let (sa, sb) = (&set.ours[*a], &set.ours[*b]);
@@ -103,5 +104,9 @@ fn run2(n: usize, kind: Kind, query: usize, reps: usize, plan: &Plan) {
                 _ => _ = black_box(gjk_shapes::distance(sa, &id, sb, p).distance),
             }
         }
+    }
+    if plan.pool > Plan::QUICK.pool {
+        let per = t0.elapsed().as_nanos() as f64 / (reps * set.pairs.len()).max(1) as f64;
+        println!("{per:.1} ns/query");
     }
 }
