@@ -264,3 +264,41 @@ fn lying_support_functions_terminate() {
         let _ = gjk_core::distance_warm(&liar2, &[DVec2::X], &mut cache);
     }
 }
+
+/// `SupportPoint::is_finite` (one fused test, `0 · x` per coordinate) flags
+/// any infinity or NaN in any of its three points, and only those: huge
+/// finite coordinates, whose sums would overflow, still pass.
+#[test]
+fn support_point_finiteness_is_exact() {
+    use gjk_core::SupportPoint;
+    use gjk_core::glam::{Vec2, Vec3};
+    let big = f32::MAX;
+    let ok = SupportPoint::new(Vec3::splat(big), Vec3::splat(-big));
+    assert!(!ok.w.is_finite() && !ok.is_finite(), "w = a − b overflows: not finite");
+    let huge = SupportPoint {
+        w: Vec3::splat(big),
+        a: Vec3::splat(big),
+        b: Vec3::splat(-big),
+        index_a: 0,
+        index_b: 0,
+    };
+    assert!(huge.is_finite(), "finite coordinates at f32::MAX pass");
+    for bad in [f32::NAN, f32::INFINITY, f32::NEG_INFINITY] {
+        for slot in 0..3 {
+            for axis in 0..3 {
+                let mut p = SupportPoint::new(Vec3::ONE, Vec3::ZERO);
+                let v = match slot {
+                    0 => &mut p.w,
+                    1 => &mut p.a,
+                    _ => &mut p.b,
+                };
+                v[axis] = bad;
+                assert!(!p.is_finite(), "{bad} in point {slot}, axis {axis}");
+            }
+        }
+        let mut q = SupportPoint::new(Vec2::ONE, -Vec2::ONE);
+        q.a.y = bad;
+        assert!(!q.is_finite());
+    }
+    assert!(SupportPoint::new(Vec2::new(-0.0, 1e-45), Vec2::ZERO).is_finite());
+}
