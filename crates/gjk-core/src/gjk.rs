@@ -576,7 +576,7 @@ impl<V: Vector> GjkSolver<V> {
         let w = self.simplex.w_array();
         let band = self.band();
         self.distance = V::Scalar::ZERO;
-        if full && self.deep_inside(&w, band) {
+        if full && self.simplex.encloses_origin_deeply(band) {
             // No facet is within the band, so neither is the boundary of
             // `A − B` (which holds the simplex): no candidate could pass.
             self.normal = (-self.prev_v).try_normalize().unwrap_or(V::X);
@@ -659,28 +659,6 @@ impl<V: Vector> GjkSolver<V> {
         self.phase = Phase::Verify { candidates, count: count as u8, next: 0 };
         self.dir = candidates[0];
         Step::Continue
-    }
-
-    /// Whether the origin, inside the full simplex `w`, is provably farther
-    /// than twice the band from every facet: a cheap test (one volume, no
-    /// facet normals) that settles deep overlaps, the common case.
-    ///
-    /// The origin's distance to the facet opposite vertex `i` is
-    /// `λᵢ · hᵢ` (its barycentric weight times that vertex's height), and
-    /// `hᵢ = |vol| / |nᵢ|` with `vol` = [`Vector::simplex_volume_raw`] and
-    /// `nᵢ` the facet's raw normal. Every simplex point lies within
-    /// `√DIM · scale` of the origin, so `|nᵢ|` is at most
-    /// [`Vector::facet_normal_bound`]; the factor two covers the rounding
-    /// of the weights, whose error is ε-level: the band used is at least
-    /// [`DEEP_BAND_FLOOR`] ε · scale, so a tiny configured zero tolerance
-    /// only makes the test more cautious.
-    #[inline]
-    fn deep_inside(&self, w: &[V; MAX_SIMPLEX_POINTS], band: V::Scalar) -> bool {
-        let min_weight = self.simplex.barycentric().iter().fold(V::Scalar::ONE, |m, &l| m.min(l));
-        let vol = V::simplex_volume_raw(w).abs();
-        let floor = V::Scalar::from_f64(DEEP_BAND_FLOOR) * V::Scalar::EPSILON * self.scale;
-        let two = V::Scalar::ONE + V::Scalar::ONE;
-        min_weight * vol > two * band.max(floor) * V::facet_normal_bound(self.scale)
     }
 
     fn verify_step(

@@ -194,6 +194,38 @@ impl<V: Vector> Simplex<V> {
         v
     }
 
+    /// Whether the simplex is full (`DIM + 1` points) and holds the origin
+    /// farther than twice `band` from every facet: a cheap test (one
+    /// volume, no facet normals) that tells a deep overlap from one that
+    /// may only touch. GJK's verification uses it to settle deep overlaps
+    /// without testing facets; contact generation to skip EPA for pairs
+    /// that may only touch.
+    ///
+    /// The origin's distance to the facet opposite vertex `i` is
+    /// `λᵢ · hᵢ` (its barycentric weight times that vertex's height), and
+    /// `hᵢ = |vol| / |nᵢ|` with `vol` the simplex's raw volume and `nᵢ`
+    /// the facet's raw normal. With `scale` the largest coordinate
+    /// magnitude of the points, every point lies within `√DIM · scale` of
+    /// the origin, which bounds `|nᵢ|` (`Vector::facet_normal_bound`). The
+    /// factor two covers the rounding of the weights, whose error is
+    /// ε-level: the band used is at least [`DEEP_BAND_FLOOR`] `ε · scale`,
+    /// so a tiny band only makes the test more cautious.
+    ///
+    /// [`DEEP_BAND_FLOOR`]: crate::DEEP_BAND_FLOOR
+    #[inline]
+    pub fn encloses_origin_deeply(&self, band: V::Scalar) -> bool {
+        if self.len() != V::DIM + 1 {
+            return false;
+        }
+        let w = self.w_array();
+        let scale = w.iter().fold(V::Scalar::ZERO, |m, p| m.max(p.max_abs()));
+        let min_weight = self.barycentric().iter().fold(V::Scalar::ONE, |m, &l| m.min(l));
+        let vol = V::simplex_volume_raw(&w).abs();
+        let floor = V::Scalar::from_f64(crate::DEEP_BAND_FLOOR) * V::Scalar::EPSILON * scale;
+        let two = V::Scalar::ONE + V::Scalar::ONE;
+        min_weight * vol > two * band.max(floor) * V::facet_normal_bound(scale)
+    }
+
     /// The witness points `(Σ λᵢ aᵢ, Σ λᵢ bᵢ)` on A and B.
     #[inline]
     pub fn witness_points(&self) -> (V, V) {
