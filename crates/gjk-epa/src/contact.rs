@@ -285,7 +285,8 @@ where
     c
 }
 
-/// A GJK overlap that is not provably deep ([`Simplex::encloses_origin_deeply`])
+/// A GJK overlap that is not provably deeper than the zero band
+/// ([`Simplex::encloses_origin_deeply`], then the exact [`inscribed_radius`])
 /// may be a pair that only touches, overlapping by rounding; EPA on it is
 /// costly and ill-conditioned (measured: ~28 % of a 3D touching contact).
 /// Re-measure first with B moved just apart ([`refine_shallow`]), twice:
@@ -309,7 +310,9 @@ where
     A: Shape<V> + ?Sized,
     B: Shape<V> + ?Sized,
 {
-    if g.simplex.encloses_origin_deeply(g.tolerance) {
+    if g.simplex.encloses_origin_deeply(g.tolerance)
+        || inscribed_radius(&g.simplex) > g.tolerance * two::<V>()
+    {
         return None;
     }
     let mut warm = SimplexCache::new();
@@ -323,6 +326,47 @@ where
             None
         }
     }
+}
+
+/// `2` in the scalar type.
+#[inline]
+fn two<V: Vector>() -> V::Scalar {
+    V::Scalar::ONE + V::Scalar::ONE
+}
+
+/// The distance from the origin to the nearest facet plane of a full
+/// simplex that holds it (0 for a lower-dimensional one): a ball of this
+/// radius about the origin lies in the simplex, so in `A − B`, and the
+/// penetration is at least this deep. Exact where
+/// [`Simplex::encloses_origin_deeply`] is conservative (it bounds the facet
+/// normals by the scale): measured on boxes resting 0.2–2 % deep, it keeps
+/// the touching re-measure from running (and failing) before EPA.
+///
+/// [`Simplex::encloses_origin_deeply`]: gjk_core::Simplex::encloses_origin_deeply
+fn inscribed_radius<V: Vector>(s: &gjk_core::Simplex<V>) -> V::Scalar {
+    let pts = s.points();
+    if pts.len() != V::DIM + 1 {
+        return V::Scalar::ZERO;
+    }
+    let mut radius = V::Scalar::INFINITY;
+    for skip in 0..pts.len() {
+        let mut facet = [V::ZERO; 3];
+        let mut k = 0;
+        for (i, p) in pts.iter().enumerate() {
+            if i != skip && k < 3 {
+                facet[k] = p.w;
+                k += 1;
+            }
+        }
+        let raw = V::facet_normal_raw(&facet[..V::DIM]);
+        let len = raw.length();
+        // A degenerate (or NaN) facet proves nothing.
+        if len.is_nan() || len <= V::Scalar::ZERO {
+            return V::Scalar::ZERO;
+        }
+        radius = radius.min(raw.dot(facet[0]).abs() / len);
+    }
+    radius
 }
 
 /// Depths below this fraction of the shapes' size are re-measured by GJK
