@@ -89,9 +89,18 @@ impl<S: Real> GjkConfig<S> {
     /// by the defaults, a zero iteration cap raised to one, a NaN
     /// `max_distance` read as infinity and a negative one as zero.
     pub fn sanitized(self) -> Self {
-        let d = Self::default();
         // Finite and not negative; NaN fails both comparisons.
         let ok = |x: S| (x >= S::ZERO) & (x < S::INFINITY);
+        // The common case (every query sanitises its configuration): valid
+        // as given. A NaN `max_distance` fails `>= 0`.
+        if (self.max_iterations > 0)
+            & ok(self.rel_tolerance)
+            & ok(self.zero_tolerance)
+            & (self.max_distance >= S::ZERO)
+        {
+            return self;
+        }
+        let d = Self::default();
         Self {
             max_iterations: self.max_iterations.max(1),
             rel_tolerance: if ok(self.rel_tolerance) { self.rel_tolerance } else { d.rel_tolerance },
