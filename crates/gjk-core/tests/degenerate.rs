@@ -219,6 +219,32 @@ fn bad_configuration_is_sanitized() {
     assert!(r.distance >= 1.0 - 1e-12);
 }
 
+/// `GjkConfig::sanitized` field by field: each bad value alone is replaced
+/// (NaN, negative or infinite tolerances by the defaults, a zero cap by
+/// one, a NaN limit by infinity, a negative one by zero), and a valid
+/// configuration comes back unchanged (its fast path).
+#[test]
+fn sanitized_field_by_field() {
+    let d = GjkConfig::<f64>::default();
+    assert_eq!(d.sanitized(), d);
+    let valid = GjkConfig { max_iterations: 7, rel_tolerance: 0.0, zero_tolerance: 1e-3, max_distance: 0.0 };
+    assert_eq!(valid.sanitized(), valid);
+    assert_eq!(GjkConfig { max_iterations: 0, ..d }.sanitized().max_iterations, 1);
+    for bad in [f64::NAN, -1.0, f64::INFINITY, f64::NEG_INFINITY] {
+        assert_eq!(
+            GjkConfig { rel_tolerance: bad, ..valid }.sanitized(),
+            GjkConfig { rel_tolerance: d.rel_tolerance, ..valid }
+        );
+        assert_eq!(
+            GjkConfig { zero_tolerance: bad, ..valid }.sanitized(),
+            GjkConfig { zero_tolerance: d.zero_tolerance, ..valid }
+        );
+    }
+    assert_eq!(GjkConfig { max_distance: f64::NAN, ..valid }.sanitized().max_distance, f64::INFINITY);
+    assert_eq!(GjkConfig { max_distance: -2.0, ..valid }.sanitized().max_distance, 0.0);
+    assert_eq!(GjkConfig { max_distance: f64::INFINITY, ..valid }.sanitized().max_distance, f64::INFINITY);
+}
+
 /// With a cap of one iteration the answer is an upper bound with valid
 /// witness points.
 #[test]
