@@ -259,9 +259,10 @@ where
     if g.status != Status::Intersecting {
         start.store(&g.simplex);
     }
-    // A `Touching` result from GJK or EPA carries a verified normal (A − B
-    // reaches no further than the zero band along it), so it is exact
-    // already: no refinement (measured: touching contacts cost 20–40 % less).
+    // A `Touching` result from GJK, and one settled by `remeasure_overlap`,
+    // carries a verified normal (A − B reaches no further than the zero band
+    // along it), so it is exact already: no refinement (measured: touching
+    // contacts cost 20–40 % less).
     let verified = g.status == Status::Touching || remeasured;
     let (core_gap, core_a, core_b) = if verified {
         (core_gap, core_a, core_b)
