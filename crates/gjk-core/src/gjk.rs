@@ -212,6 +212,26 @@ impl<V: Vector> DistanceResult<V> {
     }
 }
 
+/// The lower bound on the distance that one support point `w` of A − B,
+/// found along `dir`, proves: every x of A − B has `dir·x ≤ dir·w`, so the
+/// distance is at least `−dir·w / |dir|` when that is positive. Returns
+/// `(−dir·w, bound²)`, or `None` when it proves nothing.
+#[inline]
+pub(crate) fn start_bound<V: Vector>(w: V, dir: V) -> Option<(V::Scalar, V::Scalar)> {
+    let vw = -dir.dot(w);
+    let dd = dir.length_squared();
+    (vw > V::Scalar::ZERO && dd > V::Scalar::ZERO).then(|| (vw, vw * vw / dd))
+}
+
+/// Whether a proven squared lower bound passes the caller's limit plus the
+/// zero band of `scale` (so that touching pairs are never cut off): GJK's
+/// Exit 0, [`Status::Beyond`].
+#[inline]
+pub(crate) fn beyond<S: Real>(config: &GjkConfig<S>, scale: S, lower_sq: S) -> bool {
+    let limit = config.max_distance + config.zero_tolerance * scale;
+    lower_sq > limit * limit
+}
+
 #[derive(Clone, Copy, Debug)]
 enum Phase<V> {
     /// The GJK descent towards the origin.
@@ -325,14 +345,11 @@ impl<V: Vector> GjkSolver<V> {
         // is positive. A pair whose centres are far apart (the common
         // broad-phase case) is proven beyond the limit here, one support
         // call sooner than Exit 0 of the first step could.
-        let vw = -dir.dot(p.w);
-        let dd = dir.length_squared();
-        if vw > V::Scalar::ZERO && dd > V::Scalar::ZERO {
-            self.lower_sq = vw * vw / dd;
+        if let Some((vw, lower_sq)) = start_bound(p.w, dir) {
+            self.lower_sq = lower_sq;
             self.lower_vw = vw;
             self.lower_v = -dir;
-            let limit = self.config.max_distance + self.band();
-            if self.lower_sq > limit * limit {
+            if beyond(&self.config, self.scale, lower_sq) {
                 // Exit 0 at the start, beyond (as in `search_step`).
                 self.distance = self.v.length();
                 self.normal = dir.try_normalize().unwrap_or(V::X);
@@ -500,8 +517,7 @@ impl<V: Vector> GjkSolver<V> {
             }
             // Exit 0, beyond: the lower bound passed the caller's limit (plus
             // the zero band, so that touching pairs are never cut off).
-            let limit = self.config.max_distance + self.band();
-            if self.lower_sq > limit * limit {
+            if beyond(&self.config, self.scale, self.lower_sq) {
                 self.distance = self.v.length();
                 self.normal = (-self.lower_v).try_normalize().unwrap_or(V::X);
                 return self.finish(Status::Beyond);

@@ -1,7 +1,7 @@
 //! The queries most users call: distance (with warm starting and optional
 //! iteration recording) and the boolean intersection test.
 
-use crate::gjk::{DistanceResult, GjkConfig, GjkSolver, Status, Step};
+use crate::gjk::{DistanceResult, GjkConfig, GjkSolver, Status, Step, beyond, start_bound};
 use crate::real::Real;
 use crate::simplex::{MAX_SIMPLEX_POINTS, NO_INDEX, Simplex, SupportPoint};
 use crate::support::{SupportMap, minkowski_support};
@@ -249,17 +249,103 @@ where
     R: Recorder<V> + ?Sized,
 {
     let mut gjk = GjkSolver::new(*config);
-    let mut step = match &cache {
+    let step = match &cache {
         Some(c) if !c.is_empty() => {
             let mut start = [(SupportPoint::default(), V::ZERO); MAX_SIMPLEX_POINTS];
             let n = c.rebuild(a, b, &mut start);
             gjk.start_from(&start[..n])
         }
         _ => {
-            let d = initial_direction(a, b);
-            gjk.start_fresh(minkowski_support(a, b, d), d)
+            let (p, d) = first_support(a, b);
+            gjk.start_fresh(p, d)
         }
     };
+    run(&mut gjk, step, a, b, recorder);
+    if let Some(c) = cache {
+        if gjk.status() == Some(Status::InvalidInput) {
+            c.clear();
+        } else {
+            c.store(gjk.simplex());
+        }
+    }
+    // The result is the tail expression, built in the caller's slot: a
+    // `DistanceResult` is ~300 bytes in 3D, and a local returned after use
+    // costs a `memcpy` (~64 instructions measured).
+    gjk.result()
+}
+
+/// The first support call of a cold query: the support point of A − B
+/// along the direction from A's centre to B's (+X when either shape names
+/// none), with that direction. [`distance_from`] continues from it.
+#[inline]
+pub fn first_support<V, A, B>(a: &A, b: &B) -> (SupportPoint<V>, V)
+where
+    V: Vector,
+    A: SupportMap<V> + ?Sized,
+    B: SupportMap<V> + ?Sized,
+{
+    let d = initial_direction(a, b);
+    (minkowski_support(a, b, d), d)
+}
+
+/// Whether the first support point alone (`start`: the point and the
+/// direction it was found along, as [`first_support`] returns them) proves
+/// the shapes further apart than `config.max_distance` plus the zero band:
+/// the very test a cold [`distance_with`] makes before its first step, which
+/// then ends with [`Status::Beyond`]. A caller that wants only "near or
+/// not" (contact generation for a broad phase's pairs, most of them far)
+/// stops here, and else hands `start` to [`distance_from`].
+///
+/// ```
+/// use gjk_core::{GjkConfig, first_support, start_proves_beyond, glam::Vec2};
+/// let a = [Vec2::ZERO, Vec2::X, Vec2::Y];
+/// let b = a.map(|p| p + Vec2::new(5.0, 0.0));
+/// let start = first_support(&a, &b);
+/// assert!(start_proves_beyond(&GjkConfig::within(1.0), start)); // 4 apart
+/// assert!(!start_proves_beyond(&GjkConfig::within(4.5), start));
+/// ```
+#[inline]
+pub fn start_proves_beyond<V: Vector>(config: &GjkConfig<V::Scalar>, start: (SupportPoint<V>, V)) -> bool {
+    let (p, dir) = start;
+    if !p.is_finite() || !dir.is_finite() {
+        // Left to the query, which reports the invalid input.
+        return false;
+    }
+    let config = config.sanitized();
+    start_bound(p.w, dir).is_some_and(|(_, lower_sq)| beyond(&config, p.w.max_abs(), lower_sq))
+}
+
+/// [`distance_with`] (cold, nothing recorded in a cache) continuing from the
+/// first support call `start`, made by the caller with [`first_support`]
+/// (or any support point of A − B with the direction it was found along).
+pub fn distance_from<V, A, B, R>(
+    a: &A,
+    b: &B,
+    config: &GjkConfig<V::Scalar>,
+    start: (SupportPoint<V>, V),
+    recorder: &mut R,
+) -> DistanceResult<V>
+where
+    V: Vector,
+    A: SupportMap<V> + ?Sized,
+    B: SupportMap<V> + ?Sized,
+    R: Recorder<V> + ?Sized,
+{
+    let mut gjk = GjkSolver::new(*config);
+    let step = gjk.start_fresh(start.0, start.1);
+    run(&mut gjk, step, a, b, recorder);
+    gjk.result()
+}
+
+/// Drives a started solver to the end, recording each iteration.
+#[inline(always)]
+fn run<V, A, B, R>(gjk: &mut GjkSolver<V>, mut step: Step, a: &A, b: &B, recorder: &mut R)
+where
+    V: Vector,
+    A: SupportMap<V> + ?Sized,
+    B: SupportMap<V> + ?Sized,
+    R: Recorder<V> + ?Sized,
+{
     // Bounded: the solver finishes within its step budget.
     for _ in 0..gjk.step_budget() {
         if step != Step::Continue {
@@ -281,17 +367,6 @@ where
             });
         }
     }
-    if let Some(c) = cache {
-        if gjk.status() == Some(Status::InvalidInput) {
-            c.clear();
-        } else {
-            c.store(gjk.simplex());
-        }
-    }
-    // The result is the tail expression, built in the caller's slot: a
-    // `DistanceResult` is ~300 bytes in 3D, and a local returned after use
-    // costs a `memcpy` (~64 instructions measured).
-    gjk.result()
 }
 
 /// Why a boolean test gave no answer.

@@ -98,3 +98,97 @@ fn boolean_exit_at_the_start_agrees_with_brute_force() {
     }
     assert!(apart > 1000 && within > 1000, "both outcomes exercised: {apart} / {within}");
 }
+
+/// The split cold query: `first_support`, then `start_proves_beyond`, then
+/// `distance_from`. The start test says "beyond" only for pairs the
+/// brute-force distance puts past the limit, exactly when the full query
+/// ends `Beyond` before its first step; `distance_from` continues to the
+/// full query's answer, field for field (2D and 3D, f32 and f64).
+#[test]
+fn split_cold_query_is_the_full_query() {
+    use gjk_core::glam::{DVec2, Vec2, Vec3};
+    use gjk_core::{distance_from, first_support, start_proves_beyond};
+    let mut rng = Rng::new(8080);
+    let (mut proven, mut continued) = (0, 0);
+    for i in 0..3000 {
+        let (na, nb) = (rng.usize(3, 12), rng.usize(3, 12));
+        // Apart, touching-close or overlapping: gaps from −1 to 2.
+        let gap = rng.range(-1.0, 2.0);
+        let limit = rng.range(0.0, 1.5);
+        let config = GjkConfig::within(limit);
+        if i % 2 == 0 {
+            let a = polyhedron(&mut rng, na);
+            let b0 = polyhedron(&mut rng, nb);
+            let u = rng.unit3();
+            let lift = height3(&a, u) + height3(&b0, -u) + gap;
+            let b: Vec<DVec3> = b0.iter().map(|p| *p + u * lift).collect();
+            let start = first_support(a.as_slice(), b.as_slice());
+            let full = distance_with(a.as_slice(), b.as_slice(), &config, None, &mut ());
+            let said = start_proves_beyond(&config, start);
+            assert_eq!(said, full.status == Status::Beyond && full.iterations == 0, "pair {i}");
+            if said {
+                proven += 1;
+                assert!(brute_distance_3d(&a, &b) > limit, "pair {i}: proven beyond but within");
+            } else {
+                continued += 1;
+            }
+            let split = distance_from(a.as_slice(), b.as_slice(), &config, start, &mut ());
+            assert_eq!(format!("{split:?}"), format!("{full:?}"), "pair {i}");
+            // f32: the same split on rounded copies.
+            let (a32, b32): (Vec<Vec3>, Vec<Vec3>) =
+                (a.iter().map(|p| p.as_vec3()).collect(), b.iter().map(|p| p.as_vec3()).collect());
+            let config32 = GjkConfig::within(limit as f32);
+            let start32 = first_support(a32.as_slice(), b32.as_slice());
+            let full32 = distance_with(a32.as_slice(), b32.as_slice(), &config32, None, &mut ());
+            assert_eq!(
+                start_proves_beyond(&config32, start32),
+                full32.status == Status::Beyond && full32.iterations == 0
+            );
+            let split32 = distance_from(a32.as_slice(), b32.as_slice(), &config32, start32, &mut ());
+            assert_eq!(format!("{split32:?}"), format!("{full32:?}"), "pair {i} (f32)");
+        } else {
+            let a = polygon(&mut rng, na);
+            let b0 = polygon(&mut rng, nb);
+            let u = DVec2::from_angle(rng.range(0.0, std::f64::consts::TAU));
+            let lift = height2(&a, u) + height2(&b0, -u) + gap;
+            let b: Vec<DVec2> = b0.iter().map(|p| *p + u * lift).collect();
+            let start = first_support(a.as_slice(), b.as_slice());
+            let full = distance_with(a.as_slice(), b.as_slice(), &config, None, &mut ());
+            let said = start_proves_beyond(&config, start);
+            assert_eq!(said, full.status == Status::Beyond && full.iterations == 0, "pair {i}");
+            if said {
+                proven += 1;
+                assert!(brute_distance_2d(&a, &b) > limit, "pair {i}: proven beyond but within");
+            } else {
+                continued += 1;
+            }
+            let split = distance_from(a.as_slice(), b.as_slice(), &config, start, &mut ());
+            assert_eq!(format!("{split:?}"), format!("{full:?}"), "pair {i}");
+            let (a32, b32): (Vec<Vec2>, Vec<Vec2>) =
+                (a.iter().map(|p| p.as_vec2()).collect(), b.iter().map(|p| p.as_vec2()).collect());
+            let start32 = first_support(a32.as_slice(), b32.as_slice());
+            let split32 =
+                distance_from(a32.as_slice(), b32.as_slice(), &GjkConfig::default(), start32, &mut ());
+            assert_eq!(format!("{split32:?}"), format!("{:?}", distance(a32.as_slice(), b32.as_slice())));
+        }
+    }
+    assert!(proven > 500 && continued > 1000, "both outcomes exercised: {proven} / {continued}");
+}
+
+/// Invalid input is never "proven beyond": it is left to the query, which
+/// reports it; a NaN limit never cuts off.
+#[test]
+fn start_test_leaves_invalid_input_to_the_query() {
+    use gjk_core::{distance_from, first_support, start_proves_beyond};
+    let a = [DVec3::ZERO, DVec3::X, DVec3::Y, DVec3::Z];
+    let far = a.map(|p| p + DVec3::new(10.0, 0.0, 0.0));
+    let bad = [DVec3::new(f64::NAN, 10.0, 0.0), DVec3::X * 10.0];
+    let start = first_support(a.as_slice(), bad.as_slice());
+    assert!(!start_proves_beyond(&GjkConfig::within(0.0), start));
+    let r = distance_from(a.as_slice(), bad.as_slice(), &GjkConfig::within(0.0), start, &mut ());
+    assert_eq!(r.status, Status::InvalidInput);
+    let start = first_support(a.as_slice(), far.as_slice());
+    assert!(start_proves_beyond(&GjkConfig::within(1.0), start));
+    assert!(!start_proves_beyond(&GjkConfig::within(f64::NAN), start));
+    assert!(!start_proves_beyond(&GjkConfig::within(f64::INFINITY), start));
+}

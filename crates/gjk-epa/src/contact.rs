@@ -134,7 +134,20 @@ where
         return Some(Contact::invalid());
     }
     let b_local = Placed::new(b, &pose_a.inv_mul(pose_b));
-    let c = contact_local(a, &b_local, &GjkConfig::within(prediction), &EpaConfig::default(), None);
+    let gjk = GjkConfig::within(prediction);
+    // Most pairs a broad phase hands over are far, and the first support
+    // call proves most of those far: stop there, before any distance
+    // bookkeeping (the test is the one the query itself would make first,
+    // so the answer is the same). Otherwise the query goes on from that
+    // support point.
+    let (core_a, core_b) = (CoreOf(a), CoreOf(&b_local));
+    let start = gjk_core::first_support(&core_a, &core_b);
+    let core_config = core_config(a, &b_local, &gjk);
+    if gjk_core::start_proves_beyond(&core_config, start) {
+        return None;
+    }
+    let g = gjk_core::distance_from(&core_a, &core_b, &core_config, start, &mut ());
+    let c = contact_from_core(a, &b_local, &gjk, &EpaConfig::default(), &g);
     // Beyond: stopped early. A separated pair can also converge before its
     // lower bound passes the prediction; then its exact distance decides.
     // Decided in A's frame: a pair that is far (the common case in a broad
@@ -196,14 +209,41 @@ where
     A: Shape<V> + ?Sized,
     B: Shape<V> + ?Sized,
 {
+    let g = gjk_core::distance_with(&CoreOf(a), &CoreOf(b), &core_config(a, b, gjk), cache, &mut ());
+    contact_from_core(a, b, gjk, epa, &g)
+}
+
+/// The configuration of the cores' GJK: they are the sum of the radii
+/// further apart than the shapes.
+#[inline]
+fn core_config<V, A, B>(a: &A, b: &B, gjk: &GjkConfig<V::Scalar>) -> GjkConfig<V::Scalar>
+where
+    V: Space,
+    A: Shape<V> + ?Sized,
+    B: Shape<V> + ?Sized,
+{
+    GjkConfig { max_distance: gjk.max_distance + a.radius() + b.radius(), ..*gjk }
+}
+
+/// [`contact_local`] from the GJK result `g` of the cores, run with
+/// [`core_config`].
+fn contact_from_core<V, A, B>(
+    a: &A,
+    b: &B,
+    gjk: &GjkConfig<V::Scalar>,
+    epa: &EpaConfig<V::Scalar>,
+    g: &DistanceResult<V>,
+) -> Contact<V>
+where
+    V: Space + EpaSpace,
+    A: Shape<V> + ?Sized,
+    B: Shape<V> + ?Sized,
+{
     let (ra, rb) = (a.radius(), b.radius());
     let margin = ra + rb;
     if !margin.is_finite() {
         return Contact::invalid();
     }
-    // The cores are `margin` further apart than the shapes.
-    let core_config = GjkConfig { max_distance: gjk.max_distance + margin, ..*gjk };
-    let g: DistanceResult<V> = gjk_core::distance_with(&CoreOf(a), &CoreOf(b), &core_config, cache, &mut ());
     let band = g.tolerance.max(gjk.sanitized().zero_tolerance * margin);
     let mut c = Contact {
         status: ContactStatus::Separated,
@@ -229,7 +269,7 @@ where
             return c;
         }
         Status::Separated | Status::IterationLimit | Status::Touching => (g.distance, g.point_a, g.point_b),
-        Status::Intersecting if let Some(r) = remeasure_overlap(a, b, gjk, &g, band, &mut c) => {
+        Status::Intersecting if let Some(r) = remeasure_overlap(a, b, gjk, g, band, &mut c) => {
             remeasured = true;
             r
         }

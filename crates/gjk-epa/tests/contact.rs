@@ -380,7 +380,8 @@ fn bad_input_never_panics() {
 /// full contact; box and rounded-hull pairs agree with the full query.
 #[test]
 fn contact_within_prediction() {
-    use gjk_epa::contact_within;
+    use gjk_core::GjkConfig;
+    use gjk_epa::{EpaConfig, contact_with, contact_within};
     let mut rng = Rng::new(9090);
     let (mut none, mut some) = (0, 0);
     for _ in 0..2000 {
@@ -413,6 +414,14 @@ fn contact_within_prediction() {
         let (pa, pb) = (pose3(&mut rng, 1.0), pose3(&mut rng, 3.0));
         let prediction = rng.range(0.0, 0.5);
         let full = contact(&a, &pa, &b, &pb);
+        // The same query through `contact_with`'s early out, which runs
+        // GJK whole (`contact_within` stops after the first support call
+        // when that proves the pair far): the same answer, to the bit.
+        let limited =
+            contact_with(&a, &pa, &b, &pb, &GjkConfig::within(prediction), &EpaConfig::default(), None);
+        let far = limited.status == ContactStatus::Beyond
+            || (limited.status == ContactStatus::Separated && limited.distance > prediction);
+        assert_eq!(contact_within(&a, &pa, &b, &pb, prediction), (!far).then_some(limited), "pair {k}");
         match contact_within(&a, &pa, &b, &pb, prediction) {
             None => assert!(full.distance > prediction - 1e-9, "pair {k}: cut off at {}", full.distance),
             Some(c) => {
