@@ -38,7 +38,7 @@ fn main() {
     if arg(5, "3") == "2" {
         return run2(n, kind, query, reps, &plan);
     }
-    let set = make_set3(2000, n, kind, &plan);
+    let set = make_set3(seed(2000), n, kind, &plan);
     let ppose: Vec<parry3d::math::Pose> =
         set.pairs.iter().map(|p| parry3d::math::Pose::from_parts(p.2.translation, p.2.rotation)).collect();
     let id = Pose::IDENTITY;
@@ -77,8 +77,14 @@ fn main() {
 }
 
 /// The 2D sets (polygons): the same queries.
+/// The data seed: `SEED` from the environment (the compare binary's seed
+/// of a set, to time exactly its pairs), else `default`.
+fn seed(default: u64) -> u64 {
+    std::env::var("SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(default)
+}
+
 fn run2(n: usize, kind: Kind, query: usize, reps: usize, plan: &Plan) {
-    let set = make_set2(1000, n, kind, plan);
+    let set = make_set2(seed(1000), n, kind, plan);
     let ppose: Vec<parry2d::math::Pose> = set
         .pairs
         .iter()

@@ -3,7 +3,7 @@
 
 use crate::gjk::{DistanceResult, GjkConfig, GjkSolver, Status, Step, beyond, start_bound};
 use crate::real::Real;
-use crate::simplex::{MAX_SIMPLEX_POINTS, NO_INDEX, Simplex, SupportPoint};
+use crate::simplex::{MAX_SIMPLEX_POINTS, NO_INDEX, Reduced, Simplex, SupportPoint};
 use crate::support::{SupportMap, minkowski_support};
 use crate::vector::Vector;
 
@@ -465,13 +465,11 @@ where
     }
     let margin = margin.max(V::Scalar::ZERO);
     let config = config.sanitized();
-    let mut simplex = Simplex::<V>::default();
     let mut start = [(SupportPoint::default(), V::ZERO); MAX_SIMPLEX_POINTS];
     let n = match &cache {
         Some(c) if !c.is_empty() => c.rebuild(a, b, &mut start),
         _ => 0,
     };
-    let mut scale = V::Scalar::ZERO;
     if n == 0 {
         let d = initial_direction(a, b);
         let p = minkowski_support(a, b, d);
@@ -486,38 +484,137 @@ where
             let band = config.zero_tolerance * p.w.max_abs() + margin;
             if dw * dw > band * band * d.length_squared() {
                 if let Some(c) = cache {
-                    simplex.push(p, d);
-                    c.store(&simplex);
+                    c.store(&Simplex::from_point(p, d));
                 }
                 return Ok(false);
             }
         }
     }
-    for &(p, d) in &start[..n.max(1)] {
-        if !p.is_finite() {
-            return Err(GjkError::InvalidInput);
+    let start = &start[..n.max(1)];
+    // The full simplex (source points, directions) is kept only to be
+    // stored in a cache; the loop itself needs the Minkowski points alone
+    // (measured: the full simplex's bookkeeping was ~20 % of a 2D test).
+    match cache {
+        Some(c) => {
+            let mut simplex = Simplex::<V>::default();
+            let outcome = boolean_start(a, b, &config, start, margin, &mut simplex);
+            match outcome {
+                Err(GjkError::InvalidInput) => c.clear(),
+                _ => c.store(&simplex),
+            }
+            outcome
         }
-        if !simplex.points().iter().any(|q| q.w == p.w) {
-            scale = scale.max(p.w.max_abs());
-            simplex.push(p, d);
-        }
+        None => boolean_start(a, b, &config, start, margin, &mut ()),
     }
-    let outcome = boolean_loop(a, b, &config, &mut simplex, scale, margin);
-    if let Some(c) = cache {
-        match outcome {
-            Err(GjkError::InvalidInput) => c.clear(),
-            _ => c.store(&simplex),
-        }
-    }
-    outcome
 }
 
-/// The boolean GJK loop on a started simplex.
-fn boolean_loop<V, A, B>(
+/// What the boolean loop keeps beside its Minkowski points: the full
+/// [`Simplex`] when a warm-start cache is to be written, nothing (`()`)
+/// otherwise. Each call mirrors the same call on [`Points`].
+trait Track<V: Vector> {
+    fn push(&mut self, p: SupportPoint<V>, d: V);
+    fn pop(&mut self);
+    fn reduce(&mut self, r: &Reduced<V::Scalar>);
+}
+
+impl<V: Vector> Track<V> for () {
+    #[inline(always)]
+    fn push(&mut self, _: SupportPoint<V>, _: V) {}
+    #[inline(always)]
+    fn pop(&mut self) {}
+    #[inline(always)]
+    fn reduce(&mut self, _: &Reduced<V::Scalar>) {}
+}
+
+impl<V: Vector> Track<V> for Simplex<V> {
+    #[inline(always)]
+    fn push(&mut self, p: SupportPoint<V>, d: V) {
+        Simplex::push(self, p, d);
+    }
+    #[inline(always)]
+    fn pop(&mut self) {
+        Simplex::pop(self);
+    }
+    #[inline(always)]
+    fn reduce(&mut self, r: &Reduced<V::Scalar>) {
+        Simplex::reduce(self, r);
+    }
+}
+
+/// The boolean loop's simplex: its Minkowski points only, in the order
+/// [`Simplex`] keeps them (so a tracked simplex stays index for index the
+/// same).
+#[derive(Clone, Copy)]
+struct Points<V> {
+    w: [V; MAX_SIMPLEX_POINTS],
+    len: usize,
+}
+
+impl<V: Vector> Points<V> {
+    #[inline(always)]
+    fn push(&mut self, w: V) {
+        debug_assert!(self.len < MAX_SIMPLEX_POINTS);
+        self.w[self.len] = w;
+        self.len += 1;
+    }
+
+    #[inline(always)]
+    fn contains(&self, w: V) -> bool {
+        self.w[..self.len].contains(&w)
+    }
+
+    /// Keeps the points named in `r.mask`, in order (branch-free, as
+    /// [`Simplex`]'s reduce: which points survive is unpredictable).
+    #[inline(always)]
+    fn reduce(&mut self, r: &Reduced<V::Scalar>) {
+        let mut k = 0;
+        for i in 0..MAX_SIMPLEX_POINTS {
+            self.w[k] = self.w[i];
+            k += usize::from((r.mask >> i) & 1);
+        }
+        self.len = k;
+    }
+}
+
+/// Loads the start points (duplicates dropped) and runs the boolean loop.
+#[inline(always)]
+fn boolean_start<V, A, B, T>(
     a: &A,
     b: &B,
     config: &GjkConfig<V::Scalar>,
-    simplex: &mut Simplex<V>,
+    start: &[(SupportPoint<V>, V)],
+    margin: V::Scalar,
+    track: &mut T,
+) -> Result<bool, GjkError>
+where
+    V: Vector,
+    A: SupportMap<V> + ?Sized,
+    B: SupportMap<V> + ?Sized,
+    T: Track<V>,
+{
+    let mut pts = Points { w: [V::ZERO; MAX_SIMPLEX_POINTS], len: 0 };
+    let mut scale = V::Scalar::ZERO;
+    for &(p, d) in start {
+        if !p.is_finite() {
+            return Err(GjkError::InvalidInput);
+        }
+        if !pts.contains(p.w) {
+            scale = scale.max(p.w.max_abs());
+            pts.push(p.w);
+            track.push(p, d);
+        }
+    }
+    boolean_loop(a, b, config, &mut pts, track, scale, margin)
+}
+
+/// The boolean GJK loop on started points (`track` mirrors every change).
+#[inline(always)]
+fn boolean_loop<V, A, B, T>(
+    a: &A,
+    b: &B,
+    config: &GjkConfig<V::Scalar>,
+    pts: &mut Points<V>,
+    track: &mut T,
     mut scale: V::Scalar,
     margin: V::Scalar,
 ) -> Result<bool, GjkError>
@@ -525,17 +622,17 @@ where
     V: Vector,
     A: SupportMap<V> + ?Sized,
     B: SupportMap<V> + ?Sized,
+    T: Track<V>,
 {
     let full_mask = |n: usize| 0b1111u8 >> (MAX_SIMPLEX_POINTS - n);
-    let w = simplex.w_array();
-    let n = simplex.len();
-    let r = V::solve_simplex(&w, n);
-    if n == V::DIM + 1 && r.mask == full_mask(n) {
-        simplex.reduce(&r);
+    let r = V::solve_simplex(&pts.w, pts.len);
+    if pts.len == V::DIM + 1 && r.mask == full_mask(pts.len) {
+        track.reduce(&r);
         return Ok(true);
     }
-    let mut v = r.point(&w);
-    simplex.reduce(&r);
+    let mut v = r.point(&pts.w);
+    pts.reduce(&r);
+    track.reduce(&r);
     let mut vv = v.length_squared();
     // Bounded by the iteration cap; every pass either exits or strictly
     // shrinks |v|.
@@ -559,35 +656,33 @@ where
             return Ok(false);
         }
         // Exit (2D): the new point closes a triangle around the origin.
-        if simplex.len() == 2 && vw < V::Scalar::ZERO {
-            let pts = simplex.points();
-            if V::segment_cone_encloses_origin(pts[0].w, pts[1].w, p.w) {
-                simplex.push(p, d);
-                return Ok(true);
-            }
+        if pts.len == 2 && vw < V::Scalar::ZERO && V::segment_cone_encloses_origin(pts.w[0], pts.w[1], p.w) {
+            track.push(p, d);
+            return Ok(true);
         }
         // Exit: converged or repeated vertex: |v| is the distance.
         let gap = vv - vw;
-        if gap <= config.rel_tolerance * vv || simplex.points().iter().any(|q| q.w == p.w) {
+        if gap <= config.rel_tolerance * vv || pts.contains(p.w) {
             return Ok(vv <= band * band);
         }
-        simplex.push(p, d);
-        let w = simplex.w_array();
-        let n = simplex.len();
-        let r = V::solve_simplex_newest(&w, n);
+        pts.push(p.w);
+        track.push(p, d);
+        let n = pts.len;
+        let r = V::solve_simplex_newest(&pts.w, n);
         // Exit: a full simplex encloses the origin.
         if n == V::DIM + 1 && r.mask == full_mask(n) {
-            simplex.reduce(&r);
+            track.reduce(&r);
             return Ok(true);
         }
-        let v2 = r.point(&w);
+        let v2 = r.point(&pts.w);
         let vv2 = v2.length_squared();
         // Exit: no progress; |v| is the distance, beyond the band.
         if !vv2.strictly_less(vv) {
-            simplex.pop();
+            track.pop();
             return Ok(vv <= band * band);
         }
-        simplex.reduce(&r);
+        pts.reduce(&r);
+        track.reduce(&r);
         v = v2;
         vv = vv2;
     }
