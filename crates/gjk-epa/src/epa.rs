@@ -525,13 +525,16 @@ where
         n = 4;
     }
     // Counter-clockwise order.
+    // The successor of `i` on the polygon of `n` vertices, by a compare
+    // (`% n` is an integer division per edge).
+    let after = |i: usize, n: usize| if i + 1 >= n { 0 } else { i + 1 };
     let area: V::Scalar =
-        (0..n).map(|i| poly[i].w.perp_dot(poly[(i + 1) % n].w)).fold(V::Scalar::ZERO, |x, y| x + y);
+        (0..n).map(|i| poly[i].w.perp_dot(poly[after(i, n)].w)).fold(V::Scalar::ZERO, |x, y| x + y);
     if area < V::Scalar::ZERO {
         poly[..n].reverse();
     }
     let edge = |poly: &[SupportPoint<V>], i: usize, n: usize| -> (V, V::Scalar) {
-        let (p, q) = (poly[i].w, poly[(i + 1) % n].w);
+        let (p, q) = (poly[i].w, poly[after(i, n)].w);
         let e = q - p;
         match V::new2(e.y(), -e.x()).try_normalize() {
             Some(nrm) => (nrm, nrm.dot(p)),
@@ -583,7 +586,7 @@ where
     for i in 0..n {
         let mut w = [V::ZERO; MAX_SIMPLEX_POINTS];
         w[0] = poly[i].w;
-        w[1] = poly[(i + 1) % n].w;
+        w[1] = poly[after(i, n)].w;
         let r = solver2d::s1d(&w, 0, 1);
         let dd = r.point(&w).length_squared();
         if dd < near.1 && edges[i].1 < V::Scalar::MAX {
@@ -597,7 +600,7 @@ where
     // lines are (nearly) as close, as at a touching vertex (see the 3D
     // case).
     let (nrm, d) = edges[converged];
-    let j = (best + 1) % n;
+    let j = after(best, n);
     let pa = poly[best].a * r.lambda[0] + poly[j].a * r.lambda[1];
     let pb = poly[best].b * r.lambda[0] + poly[j].b * r.lambda[1];
     let depth = d.max(V::Scalar::ZERO);

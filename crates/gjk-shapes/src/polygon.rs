@@ -89,26 +89,32 @@ impl<V: Space + Vector2> ConvexPolygon<V> {
     /// Hill climbing along the boundary from vertex `from`.
     fn climb_from(&self, from: usize, dir: V) -> usize {
         let n = self.vertices.len();
+        // Neighbours by a compare, not `% n`: an integer division per step
+        // sat on the climb's chain of dependent loads.
+        let next = |i: usize| if i + 1 == n { 0 } else { i + 1 };
+        let prev = |i: usize| if i == 0 { n - 1 } else { i - 1 };
         let mut i = from;
         let mut best = self.vertices[i].dot(dir);
-        // Direction of travel: +1 or −1, fixed after the first move.
-        let fwd = self.vertices[(i + 1) % n].dot(dir);
-        let step = if fwd > best {
-            i = (i + 1) % n;
+        // Direction of travel, fixed after the first move.
+        let fwd = self.vertices[next(i)].dot(dir);
+        let forward = if fwd > best {
+            i = next(i);
             best = fwd;
-            1
+            true
         } else {
-            let back = self.vertices[(i + n - 1) % n].dot(dir);
+            let back = self.vertices[prev(i)].dot(dir);
             if back > best {
-                i = (i + n - 1) % n;
+                i = prev(i);
                 best = back;
-                n - 1
+                false
             } else {
                 return i;
             }
         };
+        // Bounded: each step strictly increases the dot product, so no
+        // vertex is visited twice.
         for _ in 0..n {
-            let j = (i + step) % n;
+            let j = if forward { next(i) } else { prev(i) };
             let d = self.vertices[j].dot(dir);
             if d > best {
                 i = j;
