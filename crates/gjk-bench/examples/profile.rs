@@ -2,14 +2,16 @@
 //! or callgrind (instruction counts are noise-free on a shared machine).
 //! `cargo run --release -p gjk-bench --example profile -- N SET QUERY REPS [DIM]`
 //! with SET `distant|touching|overlap` and QUERY `distance|intersects|contact`
-//! (ours), `warm` (our distance with a cache on a pair moving by a small
-//! rigid step per query) or `parry-distance|parry-intersects|parry-contact`.
+//! (ours; `distance` is the distance alone, as parry's, `distance-full` the
+//! full result), `warm` (our full distance with a cache on a pair moving by
+//! a small rigid step per query) or
+//! `parry-distance|parry-intersects|parry-contact`.
 use gjk_bench::*;
 use gjk_shapes::Pose;
 use std::hint::black_box;
 
 /// The query names, in the order the loops match their indices.
-const QUERIES: [&str; 8] = [
+const QUERIES: [&str; 9] = [
     "distance",
     "intersects",
     "contact",
@@ -18,6 +20,7 @@ const QUERIES: [&str; 8] = [
     "parry-intersects",
     "parry-contact",
     "distance-loose",
+    "distance-full",
 ];
 
 fn main() {
@@ -66,7 +69,8 @@ fn main() {
                 5 => _ = black_box(pq::intersection_test_support_map_support_map(&ppose[k], pa, pb)),
                 6 => _ = black_box(pq::contact_support_map_support_map(&ppose[k], pa, pb, 0.0)),
                 7 => _ = black_box(gjk_shapes::distance_with(sa, &id, sb, p, &loose, None).distance),
-                _ => _ = black_box(gjk_shapes::distance(sa, &id, sb, p).distance),
+                8 => _ = black_box(gjk_shapes::distance(sa, &id, sb, p).distance),
+                _ => _ = black_box(gjk_shapes::distance_value(sa, &id, sb, p)),
             }
         }
     }
@@ -107,7 +111,8 @@ fn run2(n: usize, kind: Kind, query: usize, reps: usize, plan: &Plan) {
                 5 => _ = black_box(pq::intersection_test_support_map_support_map(&ppose[k], pa, pb)),
                 6 => _ = black_box(pq::contact_support_map_support_map(&ppose[k], pa, pb, 0.0)),
                 7 => _ = black_box(gjk_shapes::distance_with(sa, &id, sb, p, &loose, None).distance),
-                _ => _ = black_box(gjk_shapes::distance(sa, &id, sb, p).distance),
+                8 => _ = black_box(gjk_shapes::distance(sa, &id, sb, p).distance),
+                _ => _ = black_box(gjk_shapes::distance_value(sa, &id, sb, p)),
             }
         }
     }

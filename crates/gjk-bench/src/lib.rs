@@ -16,8 +16,12 @@ use gjk_testkit::Rng;
 /// The query kinds compared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Query {
-    /// Distance, closest points and normal.
+    /// The distance alone (the paper's "level 2"; parry's
+    /// `distance_support_map_support_map` returns just that).
     Distance,
+    /// Our full distance result (closest points, normal, simplex, verified
+    /// touching: the paper's "level 3") against the same parry call.
+    DistanceFull,
     /// The boolean test.
     Intersects,
     /// Contact (penetration depth when overlapping).
@@ -29,6 +33,7 @@ impl Query {
     pub fn name(self) -> &'static str {
         match self {
             Query::Distance => "distance",
+            Query::DistanceFull => "distance-full",
             Query::Intersects => "intersects",
             Query::Contact => "contact",
         }
@@ -328,6 +333,31 @@ pub fn bench_set2(name: &str, n: usize, set: &Set2, plan: &Plan, rows: &mut Vec<
         let oracle = if name == "touching" { oracle.min(ours.abs()).min(oracle) } else { oracle };
         err = err.max((ours - oracle).abs());
     }
+    // The distance alone must be the full query's distance: any difference
+    // counts in the error of both rows.
+    for (a, b, pose) in set.pairs.iter().take(plan.oracle_pairs) {
+        let full = gjk_shapes::distance(&set.ours[*a], &id, &set.ours[*b], pose).distance;
+        let value =
+            gjk_shapes::distance_value(&set.ours[*a], &id, &set.ours[*b], pose).unwrap_or(f32::INFINITY);
+        err = err.max((value - full).abs() as f64);
+    }
+    let (o, p) = race(
+        plan.reps,
+        m,
+        |k| {
+            let (a, b, pose) = &set.pairs[k];
+            keep(black_box(gjk_shapes::distance_value(&set.ours[*a], &id, &set.ours[*b], pose)));
+        },
+        |k| {
+            let (a, b, _) = &set.pairs[k];
+            black_box(parry2d::query::details::distance_support_map_support_map(
+                &ppose[k],
+                &set.peer[*a],
+                &set.peer[*b],
+            ));
+        },
+    );
+    rows.push(row(name, 2, n, Query::Distance, o, Some(p), iters as f64 / m as f64, Some(err)));
     let (o, p) = race(
         plan.reps,
         m,
@@ -344,7 +374,7 @@ pub fn bench_set2(name: &str, n: usize, set: &Set2, plan: &Plan, rows: &mut Vec<
             ));
         },
     );
-    rows.push(row(name, 2, n, Query::Distance, o, Some(p), iters as f64 / m as f64, Some(err)));
+    rows.push(row(name, 2, n, Query::DistanceFull, o, Some(p), iters as f64 / m as f64, Some(err)));
     let (o, p) = race(
         plan.reps,
         m,
@@ -408,6 +438,31 @@ pub fn bench_set3(name: &str, n: usize, set: &Set3, plan: &Plan, rows: &mut Vec<
             err = err.max(gjk_shapes::distance(&set.ours[a], &id, &set.ours[b], &pose).distance as f64);
         }
     }
+    // The distance alone must be the full query's distance: any difference
+    // counts in the error of both rows.
+    for (a, b, pose) in set.pairs.iter().take(plan.oracle_pairs) {
+        let full = gjk_shapes::distance(&set.ours[*a], &id, &set.ours[*b], pose).distance;
+        let value =
+            gjk_shapes::distance_value(&set.ours[*a], &id, &set.ours[*b], pose).unwrap_or(f32::INFINITY);
+        err = err.max((value - full).abs() as f64);
+    }
+    let (o, p) = race(
+        plan.reps,
+        m,
+        |k| {
+            let (a, b, pose) = &set.pairs[k];
+            keep(black_box(gjk_shapes::distance_value(&set.ours[*a], &id, &set.ours[*b], pose)));
+        },
+        |k| {
+            let (a, b, _) = &set.pairs[k];
+            black_box(parry3d::query::details::distance_support_map_support_map(
+                &ppose[k],
+                &set.peer[*a],
+                &set.peer[*b],
+            ));
+        },
+    );
+    rows.push(row(name, 3, n, Query::Distance, o, Some(p), iters as f64 / m as f64, Some(err)));
     let (o, p) = race(
         plan.reps,
         m,
@@ -424,7 +479,7 @@ pub fn bench_set3(name: &str, n: usize, set: &Set3, plan: &Plan, rows: &mut Vec<
             ));
         },
     );
-    rows.push(row(name, 3, n, Query::Distance, o, Some(p), iters as f64 / m as f64, Some(err)));
+    rows.push(row(name, 3, n, Query::DistanceFull, o, Some(p), iters as f64 / m as f64, Some(err)));
     let (o, p) = race(
         plan.reps,
         m,
@@ -506,12 +561,15 @@ pub fn bench_mixed(plan: &Plan, rows: &mut Vec<Row>) {
     let pp: Vec<parry3d::math::Pose> = poses.iter().map(parry_pose3).collect();
     let id = Pose::IDENTITY;
     let j = |k: usize| (k + 1) % m;
-    for q in [Query::Distance, Query::Intersects, Query::Contact] {
+    for q in [Query::Distance, Query::DistanceFull, Query::Intersects, Query::Contact] {
         let (o, p) = race(
             plan.reps,
             m,
             |k| match q {
                 Query::Distance => {
+                    keep(black_box(gjk_shapes::distance_value(&ours[k], &id, &ours[j(k)], &poses[k])))
+                }
+                Query::DistanceFull => {
                     keep(black_box(gjk_shapes::distance(&ours[k], &id, &ours[j(k)], &poses[k])))
                 }
                 Query::Intersects => {
@@ -522,7 +580,7 @@ pub fn bench_mixed(plan: &Plan, rows: &mut Vec<Row>) {
                 }
             },
             |k| match q {
-                Query::Distance => keep(black_box(
+                Query::Distance | Query::DistanceFull => keep(black_box(
                     parry3d::query::details::distance_support_map_support_map(&pp[k], &peer[k], &peer[j(k)]),
                 )),
                 Query::Intersects => {
@@ -556,12 +614,15 @@ pub fn bench_mixed(plan: &Plan, rows: &mut Vec<Row>) {
         .collect();
     let pcaps: Vec<parry3d::shape::Capsule> =
         caps.iter().map(|c| parry3d::shape::Capsule::new_y(c.half_height, c.radius)).collect();
-    for q in [Query::Distance, Query::Intersects, Query::Contact] {
+    for q in [Query::Distance, Query::DistanceFull, Query::Intersects, Query::Contact] {
         let (o, p) = race(
             plan.reps,
             m,
             |k| match q {
                 Query::Distance => {
+                    keep(black_box(gjk_shapes::distance_value(&caps[k], &id, &hulls[k % 16], &poses[k])))
+                }
+                Query::DistanceFull => {
                     keep(black_box(gjk_shapes::distance(&caps[k], &id, &hulls[k % 16], &poses[k])))
                 }
                 Query::Intersects => {
@@ -572,7 +633,7 @@ pub fn bench_mixed(plan: &Plan, rows: &mut Vec<Row>) {
                 }
             },
             |k| match q {
-                Query::Distance => {
+                Query::Distance | Query::DistanceFull => {
                     keep(black_box(parry3d::query::details::distance_support_map_support_map(
                         &pp[k],
                         &pcaps[k],
@@ -778,6 +839,7 @@ pub fn svg(rows: &[Row]) -> String {
         let ratio = r.ratio().unwrap_or(1.0);
         let colour = match r.query.as_str() {
             "distance" => "#4477aa",
+            "distance-full" => "#66ccee",
             "intersects" => "#228833",
             _ => "#cc6677",
         };

@@ -13,7 +13,11 @@ fn tiny_run_produces_rows_json_and_svg() {
         bench_set3(kind.name(), 16, &make_set3(2, 16, kind, &TINY), &TINY, &mut rows);
     }
     bench_warm(16, &make_set3(3, 16, Kind::Distant, &TINY), &TINY, &mut rows);
-    assert_eq!(rows.len(), 3 * 2 * 3 + 2);
+    assert_eq!(rows.len(), 3 * 2 * 4 + 2);
+    // The distance alone and the full result, each against parry's distance.
+    let count =
+        |q: &str| rows.iter().filter(|r| r.query == q && KINDS.iter().any(|k| k.name() == r.set)).count();
+    assert_eq!((count("distance"), count("distance-full")), (6, 6));
     for r in &rows {
         assert!(r.ours_ns > 0.0 && r.peer_ns.is_some_and(|p| p > 0.0), "{r:?}");
         // Distances agree with the brute-force oracle; booleans with the

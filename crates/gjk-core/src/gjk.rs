@@ -281,6 +281,11 @@ pub struct GjkSolver<V: Vector> {
     /// Whether `dir` is an escape direction rather than `−v` (its support
     /// point then proves no lower bound).
     escaping: bool,
+    /// Whether reaching the origin starts the verification that tells
+    /// touching from overlap. Off only for the distance alone
+    /// ([`crate::distance_value`]), where both measure 0: a solver with it
+    /// off is never handed to a caller, whose statuses would be unverified.
+    verify: bool,
     dir: V,
     phase: Phase<V>,
     normal: V,
@@ -309,11 +314,28 @@ impl<V: Vector> GjkSolver<V> {
             iterations: 0,
             escapes: 0,
             escaping: false,
+            verify: true,
             dir: V::X,
             phase: Phase::Done(Status::InvalidInput),
             normal: V::X,
             distance: V::Scalar::ZERO,
         }
+    }
+
+    /// A solver for the distance alone: reaching the origin finishes
+    /// with distance 0 and an unverified [`Status::Intersecting`] (crate
+    /// internal; see `verify`).
+    #[inline]
+    pub(crate) fn new_distance_only(config: GjkConfig<V::Scalar>) -> Self {
+        let mut s = Self::new(config);
+        s.verify = false;
+        s
+    }
+
+    /// The distance once done (0 in contact; see [`DistanceResult::distance`]).
+    #[inline]
+    pub(crate) fn final_distance(&self) -> V::Scalar {
+        self.distance
     }
 
     /// Starts from one support point `p`, found along `dir`.
@@ -601,6 +623,10 @@ impl<V: Vector> GjkSolver<V> {
         let w = self.simplex.w_array();
         let band = self.band();
         self.distance = V::Scalar::ZERO;
+        if !self.verify {
+            // The distance alone: touching and overlap both measure 0.
+            return self.finish(Status::Intersecting);
+        }
         if full && self.simplex.encloses_origin_deeply(band) {
             // No facet is within the band, so neither is the boundary of
             // `A − B` (which holds the simplex): no candidate could pass.

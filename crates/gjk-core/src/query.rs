@@ -337,6 +337,54 @@ where
     gjk.result()
 }
 
+/// The distance alone (the Barycode paper's "level 2"), with default
+/// settings: no witness points, normal or simplex, and no support calls
+/// spent telling touching from overlap (both measure 0).
+///
+/// ```
+/// use gjk_core::glam::Vec2;
+/// let a = [Vec2::ZERO, Vec2::X, Vec2::Y];
+/// let b = a.map(|p| p + Vec2::new(3.0, 0.0));
+/// assert!((gjk_core::distance_value(&a, &b).unwrap() - 2.0).abs() < 1e-6);
+/// let c = a.map(|p| p + Vec2::new(0.25, 0.25));
+/// assert_eq!(gjk_core::distance_value(&a, &c), Ok(0.0));
+/// ```
+pub fn distance_value<V, A, B>(a: &A, b: &B) -> Result<V::Scalar, GjkError>
+where
+    V: Vector,
+    A: SupportMap<V> + ?Sized,
+    B: SupportMap<V> + ?Sized,
+{
+    distance_value_with(a, b, &GjkConfig::default())
+}
+
+/// [`distance_value`] with a configuration. The value is exactly the
+/// [`DistanceResult::distance`] that [`distance_with`] reports for the same
+/// inputs (the search is the same), except that a pair proven further apart
+/// than [`GjkConfig::max_distance`] gives infinity. Errors: invalid input,
+/// or the iteration cap reached undecided.
+pub fn distance_value_with<V, A, B>(
+    a: &A,
+    b: &B,
+    config: &GjkConfig<V::Scalar>,
+) -> Result<V::Scalar, GjkError>
+where
+    V: Vector,
+    A: SupportMap<V> + ?Sized,
+    B: SupportMap<V> + ?Sized,
+{
+    let mut gjk = GjkSolver::new_distance_only(*config);
+    let (p, d) = first_support(a, b);
+    let step = gjk.start_fresh(p, d);
+    run(&mut gjk, step, a, b, &mut ());
+    match gjk.status() {
+        Some(Status::Separated | Status::Touching | Status::Intersecting) => Ok(gjk.final_distance()),
+        Some(Status::Beyond) => Ok(V::Scalar::INFINITY),
+        Some(Status::InvalidInput) => Err(GjkError::InvalidInput),
+        Some(Status::IterationLimit) | None => Err(GjkError::IterationLimit),
+    }
+}
+
 /// Drives a started solver to the end, recording each iteration.
 #[inline(always)]
 fn run<V, A, B, R>(gjk: &mut GjkSolver<V>, mut step: Step, a: &A, b: &B, recorder: &mut R)

@@ -59,8 +59,8 @@ pub use primitives::{
     Ball, Capsule, Circle, Cone, Cuboid, Cylinder, Point, Rectangle, Segment, Sphere, Triangle,
 };
 pub use query::{
-    add_radii, distance, distance_local, distance_with, intersects, intersects_with, simplex_to_world,
-    to_world, try_intersects,
+    add_radii, distance, distance_local, distance_value, distance_value_with, distance_with, intersects,
+    intersects_with, simplex_to_world, to_world, try_intersects,
 };
 pub use shape::{CoreOf, Shape, ShapeError};
 pub use space::{Angle, Pose, Rot2, Space};

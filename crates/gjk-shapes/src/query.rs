@@ -64,6 +64,63 @@ where
     r
 }
 
+/// The distance alone between `a` at `pose_a` and `b` at `pose_b` (the
+/// Barycode paper's "level 2"): no witness points, normal or simplex, and
+/// no support calls spent telling touching from overlap (both measure 0).
+///
+/// ```
+/// use gjk_shapes::{Ball, Cuboid, Pose, distance_value, glam::Vec3};
+/// let ball = Ball::new(0.5f32).unwrap();
+/// let cube = Cuboid::new(Vec3::splat(1.0)).unwrap();
+/// let at = Pose::from_translation(Vec3::new(3.0, 0.0, 0.0));
+/// assert!((distance_value(&ball, &at, &cube, &Pose::IDENTITY).unwrap() - 1.5).abs() < 1e-6);
+/// ```
+pub fn distance_value<V, A, B>(
+    a: &A,
+    pose_a: &Pose<V>,
+    b: &B,
+    pose_b: &Pose<V>,
+) -> Result<V::Scalar, GjkError>
+where
+    V: Space,
+    A: Shape<V> + ?Sized,
+    B: Shape<V> + ?Sized,
+{
+    distance_value_with(a, pose_a, b, pose_b, &GjkConfig::default())
+}
+
+/// [`distance_value`] with a configuration: exactly the
+/// [`DistanceResult::distance`] of [`distance_with`] on the same inputs,
+/// except that a pair proven further apart than
+/// [`GjkConfig::max_distance`] gives infinity.
+pub fn distance_value_with<V, A, B>(
+    a: &A,
+    pose_a: &Pose<V>,
+    b: &B,
+    pose_b: &Pose<V>,
+    config: &GjkConfig<V::Scalar>,
+) -> Result<V::Scalar, GjkError>
+where
+    V: Space,
+    A: Shape<V> + ?Sized,
+    B: Shape<V> + ?Sized,
+{
+    if !pose_a.is_valid() || !pose_b.is_valid() {
+        return Err(GjkError::InvalidInput);
+    }
+    let b_local = b_in_a(b, pose_a, pose_b);
+    let margin = a.radius() + b_local.radius();
+    if !margin.is_finite() {
+        return Err(GjkError::InvalidInput);
+    }
+    // The cores are `margin` further apart than the shapes; a rounded pair
+    // is apart by what the cores are beyond the radii, else it meets (as
+    // `add_radii` decides, status by status).
+    let core_config = GjkConfig { max_distance: config.max_distance + margin, ..*config };
+    let core = gjk_core::distance_value_with(&CoreOf(a), &CoreOf(&b_local), &core_config)?;
+    Ok((core - margin).max(V::Scalar::ZERO))
+}
+
 /// Distance between two shapes in one frame, through their cores.
 pub fn distance_local<V, A, B>(
     a: &A,

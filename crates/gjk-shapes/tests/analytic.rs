@@ -301,3 +301,65 @@ fn posed_warm_start() {
     }
     assert!(iters[1..].iter().all(|&k| k <= 1), "{iters:?}");
 }
+
+/// The distance alone (`distance_value`) on posed and round shapes: the
+/// analytic capsule–capsule distance (clamped at 0), and exactly the full
+/// query's distance for hulls, boxes, rounded hulls and balls, in 3D and
+/// 2D; invalid poses and radii are errors.
+#[test]
+fn distance_value_on_posed_and_round_shapes() {
+    use gjk_shapes::gjk_core::GjkError;
+    use gjk_shapes::{distance_value, distance_value_with};
+    let mut rng = Rng::new(209);
+    let (mut apart, mut meeting) = (0, 0);
+    for i in 0..2000 {
+        let (h1, r1, h2, r2) =
+            (rng.range(0.0, 2.0), rng.range(0.01, 1.0), rng.range(0.0, 2.0), rng.range(0.01, 1.0));
+        let (p1, p2) = (pose3(&mut rng, 3.0), pose3(&mut rng, 3.0));
+        let (a, b) = (Capsule::new(h1, r1).unwrap(), Capsule::new(h2, r2).unwrap());
+        let seg = |p: &Pose<DVec3>, h: f64| {
+            (p.transform_point(DVec3::new(0.0, -h, 0.0)), p.transform_point(DVec3::Y * h))
+        };
+        let ((a0, a1), (b0, b1)) = (seg(&p1, h1), seg(&p2, h2));
+        let oracle = (segment_segment_sq3(a0, a1, b0, b1).sqrt() - r1 - r2).max(0.0);
+        let v = distance_value(&a, &p1, &b, &p2).unwrap();
+        assert!((v - oracle).abs() < 1e-9, "#{i}: {v} vs {oracle}");
+        if oracle > 0.0 {
+            apart += 1
+        } else {
+            meeting += 1
+        }
+        assert_eq!(Ok(distance(&a, &p1, &b, &p2).distance), distance_value(&a, &p1, &b, &p2), "#{i}");
+        // Hulls (some rounded), boxes and balls: the full query's distance.
+        let hull = ConvexHull::new(&polyhedron(&mut rng, 10)).unwrap();
+        let round = Rounded::new(hull.clone(), 0.1 * (i % 3) as f64).unwrap();
+        let cube = Cuboid::new(DVec3::new(0.3, 0.6, 0.9)).unwrap();
+        let ball = Ball::new(r1).unwrap();
+        assert_eq!(Ok(distance(&round, &p1, &cube, &p2).distance), distance_value(&round, &p1, &cube, &p2));
+        assert_eq!(Ok(distance(&ball, &p2, &hull, &p1).distance), distance_value(&ball, &p2, &hull, &p1));
+        // An early out: infinity beyond the limit, else the same value.
+        let limit = rng.range(0.0, 1.0);
+        let full = distance_with(&round, &p1, &cube, &p2, &GjkConfig::within(limit), None);
+        let v = distance_value_with(&round, &p1, &cube, &p2, &GjkConfig::within(limit)).unwrap();
+        if full.status == Status::Beyond {
+            assert!(v == f64::INFINITY && full.lower_bound > limit, "#{i}");
+        } else {
+            assert_eq!(v, full.distance, "#{i}");
+        }
+        // 2D polygons.
+        let pa = ConvexPolygon::new(&polygon(&mut rng, 7)).unwrap();
+        let pb = ConvexPolygon::new(&polygon(&mut rng, 5)).unwrap();
+        let q = Pose::from_angle_translation(rng.range(0.0, 6.3), DVec2::new(rng.range(-3.0, 3.0), 0.5));
+        assert_eq!(
+            Ok(distance(&pa, &Pose::IDENTITY, &pb, &q).distance),
+            distance_value(&pa, &Pose::IDENTITY, &pb, &q)
+        );
+    }
+    assert!(apart > 300 && meeting > 300, "both outcomes: {apart} / {meeting}");
+    let ball = Ball::new(1.0).unwrap();
+    let bad = Pose::from_translation(DVec3::new(f64::NAN, 0.0, 0.0));
+    assert_eq!(distance_value(&ball, &bad, &ball, &Pose::IDENTITY), Err(GjkError::InvalidInput));
+    let huge = Ball::new(f64::MAX).unwrap();
+    let id = Pose::<DVec3>::IDENTITY;
+    assert_eq!(distance_value(&huge, &id, &huge, &id), Err(GjkError::InvalidInput));
+}
