@@ -232,6 +232,27 @@ pub(crate) fn beyond<S: Real>(config: &GjkConfig<S>, scale: S, lower_sq: S) -> b
     lower_sq > limit * limit
 }
 
+/// GJK's Exit 1: the gap between the upper bound `|v|` and the lower bound
+/// `v·w/|v|` (with `w` the support point along `−v`) is within the relative
+/// tolerance of `|v|`, or of the shapes' `scale` (so that near-contact
+/// distances converge too). Squared values: `vv = v·v`, `vw = v·w`.
+#[inline(always)]
+pub(crate) fn converged<S: Real>(config: &GjkConfig<S>, scale: S, vv: S, vw: S) -> bool {
+    let gap = vv - vw;
+    let abs = config.rel_tolerance * scale;
+    gap <= config.rel_tolerance * vv || gap * gap <= vv * abs * abs
+}
+
+/// The escape direction of GJK's Exit 4 (see [`GjkSolver::step`]): `−v`
+/// tilted by [`ESCAPE_TILT`] away from the rejected support point `w`, or
+/// `None` when `w − v` is parallel to `v` (no sideways direction).
+#[inline]
+pub(crate) fn escape_direction<V: Vector>(v: V, w: V) -> Option<V> {
+    let n = v.try_normalize().unwrap_or(V::ZERO);
+    let away = v - w;
+    (away - n * n.dot(away)).try_normalize().map(|t| -n + t * V::Scalar::from_f64(ESCAPE_TILT))
+}
+
 #[derive(Clone, Copy, Debug)]
 enum Phase<V> {
     /// The GJK descent towards the origin.
@@ -281,11 +302,6 @@ pub struct GjkSolver<V: Vector> {
     /// Whether `dir` is an escape direction rather than `−v` (its support
     /// point then proves no lower bound).
     escaping: bool,
-    /// Whether reaching the origin starts the verification that tells
-    /// touching from overlap. Off only for the distance alone
-    /// ([`crate::distance_value`]), where both measure 0: a solver with it
-    /// off is never handed to a caller, whose statuses would be unverified.
-    verify: bool,
     dir: V,
     phase: Phase<V>,
     normal: V,
@@ -314,28 +330,11 @@ impl<V: Vector> GjkSolver<V> {
             iterations: 0,
             escapes: 0,
             escaping: false,
-            verify: true,
             dir: V::X,
             phase: Phase::Done(Status::InvalidInput),
             normal: V::X,
             distance: V::Scalar::ZERO,
         }
-    }
-
-    /// A solver for the distance alone: reaching the origin finishes
-    /// with distance 0 and an unverified [`Status::Intersecting`] (crate
-    /// internal; see `verify`).
-    #[inline]
-    pub(crate) fn new_distance_only(config: GjkConfig<V::Scalar>) -> Self {
-        let mut s = Self::new(config);
-        s.verify = false;
-        s
-    }
-
-    /// The distance once done (0 in contact; see [`DistanceResult::distance`]).
-    #[inline]
-    pub(crate) fn final_distance(&self) -> V::Scalar {
-        self.distance
     }
 
     /// Starts from one support point `p`, found along `dir`.
@@ -544,12 +543,8 @@ impl<V: Vector> GjkSolver<V> {
                 self.normal = (-self.lower_v).try_normalize().unwrap_or(V::X);
                 return self.finish(Status::Beyond);
             }
-            let gap = self.vv - vw;
-            // Exit 1, converged: the gap between the upper bound |v| and the
-            // lower bound v·w/|v| is within the relative tolerance of |v|, or of
-            // the shapes' scale (so that near-contact distances converge too).
-            let abs = self.config.rel_tolerance * self.scale;
-            if gap <= self.config.rel_tolerance * self.vv || gap * gap <= self.vv * abs * abs {
+            // Exit 1, converged (see `converged`).
+            if converged(&self.config, self.scale, self.vv, vw) {
                 return self.finish_converged();
             }
         }
@@ -585,15 +580,14 @@ impl<V: Vector> GjkSolver<V> {
             // once more along −v tilted away from the rejected point, which
             // breaks the tie the other way. Only a strict improvement is
             // kept; at most MAX_ESCAPES times.
-            if !escaping && self.escapes < MAX_ESCAPES {
-                let n = self.v.try_normalize().unwrap_or(V::ZERO);
-                let away = self.v - p.w;
-                if let Some(t) = (away - n * n.dot(away)).try_normalize() {
-                    self.escapes += 1;
-                    self.escaping = true;
-                    self.dir = -n + t * V::Scalar::from_f64(ESCAPE_TILT);
-                    return Step::Continue;
-                }
+            if !escaping
+                && self.escapes < MAX_ESCAPES
+                && let Some(dir) = escape_direction(self.v, p.w)
+            {
+                self.escapes += 1;
+                self.escaping = true;
+                self.dir = dir;
+                return Step::Continue;
             }
             return self.finish_converged();
         }
@@ -623,10 +617,6 @@ impl<V: Vector> GjkSolver<V> {
         let w = self.simplex.w_array();
         let band = self.band();
         self.distance = V::Scalar::ZERO;
-        if !self.verify {
-            // The distance alone: touching and overlap both measure 0.
-            return self.finish(Status::Intersecting);
-        }
         if full && self.simplex.encloses_origin_deeply(band) {
             // No facet is within the band, so neither is the boundary of
             // `A − B` (which holds the simplex): no candidate could pass.

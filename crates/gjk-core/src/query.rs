@@ -1,7 +1,10 @@
 //! The queries most users call: distance (with warm starting and optional
 //! iteration recording) and the boolean intersection test.
 
-use crate::gjk::{DistanceResult, GjkConfig, GjkSolver, Status, Step, beyond, start_bound};
+use crate::gjk::{
+    DistanceResult, GjkConfig, GjkSolver, MAX_ESCAPES, MAX_VERIFY_CANDIDATES, Status, Step, beyond,
+    converged, escape_direction, start_bound,
+};
 use crate::real::Real;
 use crate::simplex::{MAX_SIMPLEX_POINTS, NO_INDEX, Reduced, Simplex, SupportPoint};
 use crate::support::{SupportMap, minkowski_support};
@@ -373,16 +376,102 @@ where
     A: SupportMap<V> + ?Sized,
     B: SupportMap<V> + ?Sized,
 {
-    let mut gjk = GjkSolver::new_distance_only(*config);
-    let (p, d) = first_support(a, b);
-    let step = gjk.start_fresh(p, d);
-    run(&mut gjk, step, a, b, &mut ());
-    match gjk.status() {
-        Some(Status::Separated | Status::Touching | Status::Intersecting) => Ok(gjk.final_distance()),
-        Some(Status::Beyond) => Ok(V::Scalar::INFINITY),
-        Some(Status::InvalidInput) => Err(GjkError::InvalidInput),
-        Some(Status::IterationLimit) | None => Err(GjkError::IterationLimit),
+    let config = config.sanitized();
+    let (p, dir) = first_support(a, b);
+    if !p.is_finite() || !dir.is_finite() {
+        return Err(GjkError::InvalidInput);
     }
+    // The search of [`GjkSolver`], exit for exit (the numbers are its
+    // `step`'s), on the Minkowski points alone: no source points, search
+    // directions or weights are kept, and the verification that tells
+    // touching from overlap is skipped (both measure 0). The answer is
+    // `|v|` where the solver converges and 0 where it reaches the origin,
+    // so it is the full query's distance to the bit (pinned by the tests).
+    let mut scale = p.w.max_abs();
+    let mut pts = Points { w: [p.w; MAX_SIMPLEX_POINTS], len: 1 };
+    let mut v = p.w;
+    let mut vv = v.length_squared();
+    if !vv.is_finite() {
+        return Err(GjkError::InvalidInput);
+    }
+    let mut lower_sq = V::Scalar::ZERO;
+    if let Some((_, bound)) = start_bound(p.w, dir) {
+        lower_sq = bound;
+        // Exit 0 at the start.
+        if beyond(&config, scale, lower_sq) {
+            return Ok(V::Scalar::INFINITY);
+        }
+    }
+    let band = config.zero_tolerance * scale;
+    if vv <= band * band {
+        return Ok(V::Scalar::ZERO);
+    }
+    let mut d = -v;
+    let (mut escaping, mut escapes) = (false, 0);
+    // Bounded like the solver's step budget: each pass is one support call.
+    for iteration in 1..=config.max_iterations + MAX_VERIFY_CANDIDATES as u32 + 1 {
+        let p = minkowski_support(a, b, d);
+        if !p.is_finite() {
+            return Err(GjkError::InvalidInput);
+        }
+        scale = scale.max(p.w.max_abs());
+        let vw = v.dot(p.w);
+        let escaped = core::mem::replace(&mut escaping, false);
+        if !escaped {
+            if vw > V::Scalar::ZERO {
+                lower_sq = lower_sq.max(vw * vw / vv);
+            }
+            // Exit 0, beyond.
+            if beyond(&config, scale, lower_sq) {
+                return Ok(V::Scalar::INFINITY);
+            }
+            // Exit 1, converged.
+            if converged(&config, scale, vv, vw) {
+                return Ok(v.length());
+            }
+        }
+        let band = config.zero_tolerance * scale;
+        // Exit 2, repeated vertex.
+        if pts.contains(p.w) {
+            return Ok(v.length());
+        }
+        pts.push(p.w);
+        let n = pts.len;
+        let r = V::solve_simplex_newest(&pts.w, n);
+        // Exit 3, enclosed.
+        if n == V::DIM + 1 && r.mask == 0b1111 >> (MAX_SIMPLEX_POINTS - n) {
+            return Ok(V::Scalar::ZERO);
+        }
+        let v2 = r.point(&pts.w);
+        let vv2 = v2.length_squared();
+        // Exit 4, no progress (with the solver's escapes).
+        if !vv2.strictly_less(vv) {
+            pts.len -= 1;
+            if !escaped
+                && escapes < MAX_ESCAPES
+                && let Some(e) = escape_direction(v, p.w)
+            {
+                escapes += 1;
+                escaping = true;
+                d = e;
+                continue;
+            }
+            return Ok(v.length());
+        }
+        pts.reduce(&r);
+        v = v2;
+        vv = vv2;
+        // Exit 5, origin reached.
+        if vv <= band * band {
+            return Ok(V::Scalar::ZERO);
+        }
+        // Exit 6, iteration cap.
+        if iteration >= config.max_iterations {
+            break;
+        }
+        d = -v;
+    }
+    Err(GjkError::IterationLimit)
 }
 
 /// Drives a started solver to the end, recording each iteration.

@@ -114,3 +114,49 @@ fn invalid_input_is_an_error() {
     assert_eq!(distance_value(p.as_slice(), p.as_slice()), Ok(0.0));
     assert_eq!(distance(p.as_slice(), p.as_slice()).distance, 0.0);
 }
+
+/// The rarer exits: boxes whose faces are parallel to within 1e-13 to
+/// 1e-7 radians (where the solver's escapes break ties between support
+/// points), f32 and f64, and iteration caps of 1 to 4 (the cap is an
+/// error exactly when the full query stops at it).
+#[test]
+fn value_agrees_on_near_parallel_faces_and_caps() {
+    use gjk_core::glam::{DMat3, DQuat};
+    let mut rng = Rng::new(6262);
+    let (mut capped, mut escaped) = (0, 0);
+    for i in 0..3000 {
+        let tilt = 10f64.powf(rng.range(-13.0, -7.0));
+        let axis = rng.unit3();
+        let rot = DMat3::from_quat(DQuat::from_axis_angle(axis, tilt));
+        let ha = DVec3::new(rng.range(0.2, 1.0), rng.range(0.2, 1.0), rng.range(0.2, 1.0));
+        let hb = DVec3::new(rng.range(0.2, 1.0), rng.range(0.2, 1.0), rng.range(0.2, 1.0));
+        // B above A's top face, offset sideways, apart by a small gap.
+        let side = DVec3::new(rng.range(-1.0, 1.0), 0.0, rng.range(-1.0, 1.0));
+        let centre = side + DVec3::Y * (ha.y + hb.y + rng.range(0.0, 0.05));
+        let a = box_corners(ha, DMat3::IDENTITY, DVec3::ZERO);
+        let b = box_corners(hb, rot, centre);
+        let config = if i % 3 == 0 {
+            GjkConfig { max_iterations: rng.usize(1, 4) as u32, ..GjkConfig::default() }
+        } else {
+            GjkConfig::default()
+        };
+        let status = agrees(a.as_slice(), b.as_slice(), &config, &format!("boxes {i}"));
+        capped += usize::from(status == Status::IterationLimit);
+        let (a32, b32): (Vec<Vec3>, Vec<Vec3>) =
+            (a.iter().map(|p| p.as_vec3()).collect(), b.iter().map(|p| p.as_vec3()).collect());
+        agrees(
+            a32.as_slice(),
+            b32.as_slice(),
+            &GjkConfig { max_iterations: config.max_iterations, ..GjkConfig::default() },
+            &format!("boxes {i} f32"),
+        );
+        // An escape searches off `−v`: a direction that is not the negated
+        // closest point of the step before.
+        let mut rec = Vec::new();
+        let full = distance_with(a.as_slice(), b.as_slice(), &GjkConfig::default(), None, &mut rec);
+        let off = rec.windows(2).any(|w| w[1].direction != -w[0].closest);
+        escaped += usize::from(off && full.status == Status::Separated);
+    }
+    assert!(capped > 100, "caps exercised: {capped}");
+    assert!(escaped > 10, "escapes exercised: {escaped}");
+}
