@@ -533,24 +533,26 @@ where
     if area < V::Scalar::ZERO {
         poly[..n].reverse();
     }
-    let edge = |poly: &[SupportPoint<V>], i: usize, n: usize| -> (V, V::Scalar) {
-        let (p, q) = (poly[i].w, poly[after(i, n)].w);
+    // The edge from `p` to `q` (index `j`): outward normal, distance, `j`.
+    let edge = |p: V, q: V, j: usize| -> (V, V::Scalar, usize) {
         let e = q - p;
         match V::new2(e.y(), -e.x()).try_normalize() {
-            Some(nrm) => (nrm, nrm.dot(p)),
-            None => (V::ZERO, V::Scalar::MAX),
+            Some(nrm) => (nrm, nrm.dot(p), j),
+            None => (V::ZERO, V::Scalar::MAX, j),
         }
     };
     let mut status = EpaStatus::IterationLimit;
     let mut best = 0;
-    // Each edge's outward normal and distance, kept in step with `poly`.
-    let mut edges: Vec<(V, V::Scalar)> = Vec::with_capacity(EPA_RESERVED_VERTICES);
-    edges.extend((0..n).map(|i| edge(&poly, i, n)));
+    // The polygon as a ring: edge `i` runs from vertex `i` to its
+    // successor, whose index it keeps (`edges[i].2`). A new vertex is
+    // pushed, not inserted, so nothing is shifted.
+    let mut edges: Vec<(V, V::Scalar, usize)> = Vec::with_capacity(EPA_RESERVED_VERTICES);
+    edges.extend((0..n).map(|i| edge(poly[i].w, poly[after(i, n)].w, after(i, n))));
     for _ in 0..config.max_iterations {
         best = (0..n)
             .min_by(|&i, &j| edges[i].1.partial_cmp(&edges[j].1).unwrap_or(core::cmp::Ordering::Equal))
             .unwrap_or(0);
-        let (nrm, d) = edges[best];
+        let (nrm, d, _) = edges[best];
         if d == V::Scalar::MAX {
             return Penetration::with_status(EpaStatus::Indeterminate, V::X);
         }
@@ -573,12 +575,13 @@ where
         if n >= EPA_MAX_VERTICES {
             break;
         }
-        // Insert the new vertex between the edge's end points: the edge
+        // The new vertex goes between the edge's end points: the edge
         // becomes two.
-        poly.insert(best + 1, p);
+        let j = edges[best].2;
+        poly.push(p);
+        edges[best] = edge(poly[best].w, p.w, n);
+        edges.push(edge(p.w, poly[j].w, j));
         n += 1;
-        edges[best] = edge(&poly, best, n);
-        edges.insert(best + 1, edge(&poly, best + 1, n));
     }
     // The boundary point nearest the origin, over all edges (collinear
     // neighbours share the nearest line; the foot lies in one of them).
@@ -586,7 +589,7 @@ where
     for i in 0..n {
         let mut w = [V::ZERO; MAX_SIMPLEX_POINTS];
         w[0] = poly[i].w;
-        w[1] = poly[after(i, n)].w;
+        w[1] = poly[edges[i].2].w;
         let r = solver2d::s1d(&w, 0, 1);
         let dd = r.point(&w).length_squared();
         if dd < near.1 && edges[i].1 < V::Scalar::MAX {
@@ -599,8 +602,8 @@ where
     // its support was checked); the witness edge can differ only when several edge
     // lines are (nearly) as close, as at a touching vertex (see the 3D
     // case).
-    let (nrm, d) = edges[converged];
-    let j = after(best, n);
+    let (nrm, d, _) = edges[converged];
+    let j = edges[best].2;
     let pa = poly[best].a * r.lambda[0] + poly[j].a * r.lambda[1];
     let pb = poly[best].b * r.lambda[0] + poly[j].b * r.lambda[1];
     let depth = d.max(V::Scalar::ZERO);
