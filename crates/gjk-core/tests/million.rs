@@ -12,7 +12,7 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use gjk_core::glam::{DVec2, DVec3, Vec3};
-use gjk_core::{Status, distance, intersects};
+use gjk_core::{GjkError, Status, distance, distance_value, intersects};
 use gjk_testkit::*;
 
 #[derive(Default, Debug)]
@@ -26,6 +26,9 @@ struct Sweep {
     max_err_f32: f64,
     invalid_reported: u64,
     band_violations: u64,
+    /// `distance_value` differing from the full query's distance (or not
+    /// an error on hostile input).
+    value_mismatches: u64,
 }
 
 fn sweep(n: u64, seed: u64) -> Sweep {
@@ -53,9 +56,14 @@ fn sweep(n: u64, seed: u64) -> Sweep {
             let a2: Vec<DVec2> = a.iter().map(|p| p.truncate()).collect();
             let b2: Vec<DVec2> = b.iter().map(|p| p.truncate()).collect();
             let r2 = distance(a2.as_slice(), b2.as_slice());
-            (r, hit, rf, r2, af, bf)
+            let values = [
+                distance_value(a.as_slice(), b.as_slice()),
+                distance_value(af.as_slice(), bf.as_slice()).map(f64::from),
+                distance_value(a2.as_slice(), b2.as_slice()),
+            ];
+            (r, hit, rf, r2, values)
         }));
-        let Ok((r, hit, rf, r2, _, _)) = out else {
+        let Ok((r, hit, rf, r2, values)) = out else {
             s.panics += 1;
             continue;
         };
@@ -65,6 +73,13 @@ fn sweep(n: u64, seed: u64) -> Sweep {
             || !finite(r2.distance, r2.normal.is_finite(), r2.point_a.is_finite())
         {
             s.nan_outputs += 1;
+        }
+        let want = [r.distance, rf.distance as f64, r2.distance];
+        for ((v, w), st) in values.iter().zip(want).zip([r.status, rf.status, r2.status]) {
+            let expected = if st == Status::InvalidInput { Err(GjkError::InvalidInput) } else { Ok(w) };
+            if *v != expected {
+                s.value_mismatches += 1;
+            }
         }
         if kind == 3 {
             if r.status == Status::InvalidInput && rf.status == Status::InvalidInput {
@@ -104,6 +119,7 @@ fn check(s: &Sweep) {
     assert_eq!(s.cap_hits, 0);
     assert_eq!(s.wrong_contact, 0);
     assert_eq!(s.band_violations, 0);
+    assert_eq!(s.value_mismatches, 0);
     assert_eq!(s.invalid_reported, s.pairs / 4);
     assert!(s.max_err_f64 < 1e-9, "{}", s.max_err_f64);
     assert!(s.max_err_f32 < 5e-5, "{}", s.max_err_f32);
