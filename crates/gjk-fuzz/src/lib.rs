@@ -87,6 +87,21 @@ fn check_shapes3(
         o.non_finite += 1;
     }
     let _ = gjk_shapes::try_intersects(a, pa, b, pb);
+    // The distance alone: finite and not negative when it answers.
+    let v = gjk_shapes::distance_value(a, pa, b, pb);
+    o.queries += 1;
+    match v {
+        Ok(v) if !(v.is_finite() && v >= 0.0) => o.non_finite += 1,
+        Err(gjk_core::GjkError::InvalidInput) => o.invalid += 1,
+        _ => {}
+    }
+    // Contact generation with a prediction (its far-pair early exit).
+    if let Some(c) = gjk_epa::contact_within(a, pa, b, pb, 0.1) {
+        o.queries += 1;
+        if c.status != ContactStatus::InvalidInput && !(c.depth.is_finite() && c.normal.is_finite()) {
+            o.non_finite += 1;
+        }
+    }
     let c = gjk_epa::contact(a, pa, b, pb);
     o.queries += 2;
     if c.status != ContactStatus::InvalidInput
@@ -171,6 +186,17 @@ pub fn fuzz_one(data: &[u8]) -> Outcome {
     raw(r.distance, r.normal.is_finite(), r.status);
     let r = gjk_core::distance(f2.as_slice(), g2.as_slice());
     raw(r.distance as f64, r.normal.is_finite(), r.status);
+    for v in [
+        gjk_core::distance_value(p3.as_slice(), q3.as_slice()),
+        gjk_core::distance_value(f2.as_slice(), g2.as_slice()).map(f64::from),
+    ] {
+        o.queries += 1;
+        match v {
+            Ok(v) if !(v.is_finite() && v >= 0.0) => o.non_finite += 1,
+            Err(gjk_core::GjkError::InvalidInput) => o.invalid += 1,
+            _ => {}
+        }
+    }
     let _ = gjk_core::try_intersects(p3.as_slice(), q3.as_slice());
     let _ = gjk_core::try_intersects(f2.as_slice(), g2.as_slice());
     let _ = gjk_core::cast_ray(
