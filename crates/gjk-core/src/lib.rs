@@ -9,6 +9,11 @@
 //!   witness points on A and B (exact convex combinations of support
 //!   points), the unit normal from A to B, the final simplex with its source
 //!   points, the iteration count and a [`Status`] saying what it all means.
+//! - [`distance_value`] / [`distance_value_with`]: the distance alone (the
+//!   barycode paper's "level 2"), the same value without the rest.
+//! - [`first_support`], [`start_proves_beyond`], [`distance_from`]: a cold
+//!   query's first step on its own, to reject far pairs after one support
+//!   call and go on from it otherwise.
 //! - [`intersects`] / [`try_intersects`] / [`intersects_with`]: a yes/no
 //!   answer with the early exits of the barycode paper, no distance work.
 //! - [`GjkSolver`]: the same algorithm driven one iteration at a time by the

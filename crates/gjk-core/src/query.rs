@@ -1,5 +1,6 @@
 //! The queries most users call: distance (with warm starting and optional
-//! iteration recording) and the boolean intersection test.
+//! iteration recording), the distance alone, and the boolean intersection
+//! test.
 
 use crate::gjk::{
     DistanceResult, GjkConfig, GjkSolver, MAX_ESCAPES, MAX_VERIFY_CANDIDATES, Status, Step, beyond,

@@ -10,8 +10,9 @@
 //!   [`Triangle`], [`ConvexPolygon`] (counter-clockwise, hill climbing).
 //! - Wrappers: [`Transformed`] (pose and scale), [`Rounded`] (`⊕ ball`),
 //!   [`Swept`] (moved by a translation), [`MinkowskiSum`].
-//! - [`Pose`] and the queries [`distance`] / [`intersects`], which work in
-//!   A's frame and treat round shapes as a core plus a radius, exactly.
+//! - [`Pose`] and the queries [`distance`] / [`distance_value`] /
+//!   [`intersects`], which work in A's frame and treat round shapes as a
+//!   core plus a radius, exactly.
 //! - [`cast_ray`] / [`cast_shape`]: ray casts and linear shape casts (time
 //!   of impact) on posed shapes, exact for round shapes.
 //!
