@@ -98,6 +98,10 @@ fn run2(n: usize, kind: Kind, query: usize, reps: usize, plan: &Plan) {
         .collect();
     let id = Pose::IDENTITY;
     let loose = gjk_core::GjkConfig { rel_tolerance: (10.0 * f32::EPSILON).sqrt(), ..Default::default() };
+    let cfg = gjk_core::GjkConfig::default();
+    let mut caches = vec![gjk_core::SimplexCache::new(); set.pairs.len()];
+    let step = Pose::new(gjk_shapes::Rot2::from_angle(1e-3), gjk_core::glam::Vec2::new(1e-3, 0.0));
+    let mut moving: Vec<Pose<gjk_core::glam::Vec2>> = set.pairs.iter().map(|p| p.2).collect();
     let t0 = std::time::Instant::now();
     for _ in 0..reps {
         for (k, (a, b, p)) in set.pairs.iter().enumerate() {
@@ -106,6 +110,11 @@ fn run2(n: usize, kind: Kind, query: usize, reps: usize, plan: &Plan) {
             use parry2d::query::details as pq;
             match query {
                 1 => _ = black_box(gjk_shapes::intersects(sa, &id, sb, p)),
+                3 => {
+                    moving[k] = step.mul(&moving[k]);
+                    let r = gjk_shapes::distance_with(sa, &id, sb, &moving[k], &cfg, Some(&mut caches[k]));
+                    _ = black_box(r.distance)
+                }
                 2 => _ = black_box(gjk_epa::contact_within(sa, &id, sb, p, 0.0).map(|c| c.depth)),
                 4 => _ = black_box(pq::distance_support_map_support_map(&ppose[k], pa, pb)),
                 5 => _ = black_box(pq::intersection_test_support_map_support_map(&ppose[k], pa, pb)),

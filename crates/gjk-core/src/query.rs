@@ -8,7 +8,7 @@ use crate::gjk::{
 };
 use crate::real::Real;
 use crate::simplex::{MAX_SIMPLEX_POINTS, NO_INDEX, Reduced, Simplex, SupportPoint};
-use crate::support::{SupportMap, minkowski_support};
+use crate::support::{SupportMap, minkowski_support, minkowski_support_from};
 use crate::vector::Vector;
 
 /// The last simplex of a query, kept by the caller between frames to warm
@@ -253,18 +253,22 @@ where
     R: Recorder<V> + ?Sized,
 {
     let mut gjk = GjkSolver::new(*config);
-    let step = match &cache {
+    match &cache {
         Some(c) if !c.is_empty() => {
             let mut start = [(SupportPoint::default(), V::ZERO); MAX_SIMPLEX_POINTS];
             let n = c.rebuild(a, b, &mut start);
-            gjk.start_from(&start[..n])
+            let step = gjk.start_from(&start[..n]);
+            // Each support searches from the vertices found last: the
+            // cached ones first (the pair has moved little since).
+            let hint = hints(gjk.simplex());
+            run::<_, _, _, _, true>(&mut gjk, step, a, b, recorder, hint);
         }
         _ => {
             let (p, d) = first_support(a, b);
-            gjk.start_fresh(p, d)
+            let step = gjk.start_fresh(p, d);
+            run::<_, _, _, _, false>(&mut gjk, step, a, b, recorder, (NO_INDEX, NO_INDEX));
         }
-    };
-    run(&mut gjk, step, a, b, recorder);
+    }
     if let Some(c) = cache {
         if gjk.status() == Some(Status::InvalidInput) {
             c.clear();
@@ -337,7 +341,7 @@ where
 {
     let mut gjk = GjkSolver::new(*config);
     let step = gjk.start_fresh(start.0, start.1);
-    run(&mut gjk, step, a, b, recorder);
+    run::<_, _, _, _, false>(&mut gjk, step, a, b, recorder, (NO_INDEX, NO_INDEX));
     gjk.result()
 }
 
@@ -475,10 +479,31 @@ where
     Err(GjkError::IterationLimit)
 }
 
+/// The vertices a warm start's first support call searches from: those of
+/// the rebuilt simplex's first point ([`NO_INDEX`] for an empty simplex or
+/// shapes without vertices). All its points lie on the feature nearest the
+/// other shape, a climb or two from the answer. (Picking per shape the
+/// point furthest along the direction climbed no less, for more work:
+/// callgrind, 3D warm queries: 32 vertices 2 165 → 2 116 instructions with
+/// the first point, 1 024 vertices 2 254 → 2 200.)
+#[inline]
+fn hints<V: Vector>(simplex: &Simplex<V>) -> (u32, u32) {
+    simplex.points().first().map_or((NO_INDEX, NO_INDEX), |p| (p.index_a, p.index_b))
+}
+
 /// Drives a started solver to the end, recording each iteration.
+/// `HINTED` (warm starts): each support call searches
+/// from `hint` (vertices on A, on B), then from the vertices it found, as
+/// [`minkowski_support_from`]; cold queries use the shapes' own starts.
 #[inline(always)]
-fn run<V, A, B, R>(gjk: &mut GjkSolver<V>, mut step: Step, a: &A, b: &B, recorder: &mut R)
-where
+fn run<V, A, B, R, const HINTED: bool>(
+    gjk: &mut GjkSolver<V>,
+    mut step: Step,
+    a: &A,
+    b: &B,
+    recorder: &mut R,
+    mut hint: (u32, u32),
+) where
     V: Vector,
     A: SupportMap<V> + ?Sized,
     B: SupportMap<V> + ?Sized,
@@ -490,7 +515,13 @@ where
             break;
         }
         let d = gjk.direction();
-        let p = minkowski_support(a, b, d);
+        let p = if HINTED {
+            let p = minkowski_support_from(a, b, d, hint);
+            hint = (p.index_a, p.index_b);
+            p
+        } else {
+            minkowski_support(a, b, d)
+        };
         step = gjk.step(p);
         if R::ENABLED {
             let (lower_bound, upper_bound) = gjk.distance_bounds();
@@ -635,14 +666,20 @@ where
     match cache {
         Some(c) => {
             let mut simplex = Simplex::<V>::default();
-            let outcome = boolean_start(a, b, &config, start, margin, &mut simplex);
+            // A warm start (points rebuilt from the cache) searches from
+            // the cached vertices, as the warm distance does.
+            let outcome = if n > 0 {
+                boolean_start::<_, _, _, _, true>(a, b, &config, start, margin, &mut simplex)
+            } else {
+                boolean_start::<_, _, _, _, false>(a, b, &config, start, margin, &mut simplex)
+            };
             match outcome {
                 Err(GjkError::InvalidInput) => c.clear(),
                 _ => c.store(&simplex),
             }
             outcome
         }
-        None => boolean_start(a, b, &config, start, margin, &mut ()),
+        None => boolean_start::<_, _, _, _, false>(a, b, &config, start, margin, &mut ()),
     }
 }
 
@@ -716,7 +753,7 @@ impl<V: Vector> Points<V> {
 
 /// Loads the start points (duplicates dropped) and runs the boolean loop.
 #[inline(always)]
-fn boolean_start<V, A, B, T>(
+fn boolean_start<V, A, B, T, const HINTED: bool>(
     a: &A,
     b: &B,
     config: &GjkConfig<V::Scalar>,
@@ -742,12 +779,16 @@ where
             track.push(p, d);
         }
     }
-    boolean_loop(a, b, config, &mut pts, track, scale, margin)
+    let hint = start.first().map_or((NO_INDEX, NO_INDEX), |(p, _)| (p.index_a, p.index_b));
+    boolean_loop::<_, _, _, _, HINTED>(a, b, config, &mut pts, track, scale, margin, hint)
 }
 
 /// The boolean GJK loop on started points (`track` mirrors every change).
+/// `HINTED`: support calls search from `hint`, then from the vertices found
+/// last (as [`run`]'s).
 #[inline(always)]
-fn boolean_loop<V, A, B, T>(
+#[allow(clippy::too_many_arguments)]
+fn boolean_loop<V, A, B, T, const HINTED: bool>(
     a: &A,
     b: &B,
     config: &GjkConfig<V::Scalar>,
@@ -755,6 +796,7 @@ fn boolean_loop<V, A, B, T>(
     track: &mut T,
     mut scale: V::Scalar,
     margin: V::Scalar,
+    mut hint: (u32, u32),
 ) -> Result<bool, GjkError>
 where
     V: Vector,
@@ -781,7 +823,13 @@ where
             return Ok(true);
         }
         let d = -v;
-        let p = minkowski_support(a, b, d);
+        let p = if HINTED {
+            let p = minkowski_support_from(a, b, d, hint);
+            hint = (p.index_a, p.index_b);
+            p
+        } else {
+            minkowski_support(a, b, d)
+        };
         if !p.is_finite() {
             return Err(GjkError::InvalidInput);
         }

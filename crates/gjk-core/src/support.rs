@@ -36,6 +36,20 @@ pub trait SupportMap<V: Vector> {
         (self.support(dir), NO_INDEX)
     }
 
+    /// [`support_indexed`](Self::support_indexed), searching from vertex
+    /// `hint`: an index this shape returned before, as a warm start has
+    /// cached. Shapes that hill-climb over their vertices start the climb
+    /// there, so when the answer has moved by a vertex or two since, they
+    /// check a few neighbours instead of every vertex. Any maximiser is a
+    /// valid answer (it may differ from `support_indexed`'s on ties). The
+    /// default ignores the hint; so should a shape for an index it never
+    /// returned (such as [`NO_INDEX`]).
+    #[inline]
+    fn support_from(&self, dir: V, hint: u32) -> (V, u32) {
+        let _ = hint;
+        self.support_indexed(dir)
+    }
+
     /// The vertex with the given index, for shapes with numbered vertices.
     #[inline]
     fn vertex(&self, _index: u32) -> Option<V> {
@@ -59,6 +73,10 @@ impl<V: Vector, T: SupportMap<V> + ?Sized> SupportMap<V> for &T {
     #[inline]
     fn support_indexed(&self, dir: V) -> (V, u32) {
         (**self).support_indexed(dir)
+    }
+    #[inline]
+    fn support_from(&self, dir: V, hint: u32) -> (V, u32) {
+        (**self).support_from(dir, hint)
     }
     #[inline]
     fn vertex(&self, index: u32) -> Option<V> {
@@ -186,5 +204,20 @@ where
 {
     let (pa, ia) = a.support_indexed(dir);
     let (pb, ib) = b.support_indexed(-dir);
+    SupportPoint::with_indices(pa, ia, pb, ib)
+}
+
+/// [`minkowski_support`] with each shape searched from a vertex it returned
+/// before (`hint`: on A, on B; see [`SupportMap::support_from`]). Warm-started
+/// queries pass their cached vertices.
+#[inline]
+pub fn minkowski_support_from<V, A, B>(a: &A, b: &B, dir: V, hint: (u32, u32)) -> SupportPoint<V>
+where
+    V: Vector,
+    A: SupportMap<V> + ?Sized,
+    B: SupportMap<V> + ?Sized,
+{
+    let (pa, ia) = a.support_from(dir, hint.0);
+    let (pb, ib) = b.support_from(-dir, hint.1);
     SupportPoint::with_indices(pa, ia, pb, ib)
 }

@@ -137,3 +137,90 @@ fn recorder_sees_every_iteration() {
         assert_eq!(buf.iterations().count(), buf.len());
     }
 }
+
+/// Point clouds that log how they are searched: `support_from` with its
+/// hint, or a plain `support_indexed`.
+struct Logged<'a> {
+    points: &'a [DVec3],
+    hints: std::cell::RefCell<Vec<Option<u32>>>,
+}
+
+impl gjk_core::SupportMap<DVec3> for Logged<'_> {
+    fn support(&self, dir: DVec3) -> DVec3 {
+        self.support_indexed(dir).0
+    }
+    fn support_indexed(&self, dir: DVec3) -> (DVec3, u32) {
+        self.hints.borrow_mut().push(None);
+        self.points.support_indexed(dir)
+    }
+    fn support_from(&self, dir: DVec3, hint: u32) -> (DVec3, u32) {
+        self.hints.borrow_mut().push(Some(hint));
+        self.points.support_indexed(dir)
+    }
+    fn vertex(&self, index: u32) -> Option<DVec3> {
+        self.points.vertex(index)
+    }
+}
+
+/// Warm queries (distance and boolean) search each shape from a vertex of
+/// the cached simplex, then from the vertex found last; cold queries use
+/// the plain search. Every hint is an index the shape returned before.
+#[test]
+fn warm_queries_search_from_cached_vertices() {
+    let mut rng = Rng::new(33);
+    let mut hinted = 0;
+    for _ in 0..200 {
+        let pa = polyhedron(&mut rng, 20);
+        let dir = rng.unit3();
+        let far = rng.range(0.0, 12.0);
+        let pb: Vec<DVec3> = polyhedron(&mut rng, 20).iter().map(|p| *p + dir * far).collect();
+        let mut cache = SimplexCache::new();
+        {
+            let (a, b) = (
+                Logged { points: &pa, hints: Default::default() },
+                Logged { points: &pb, hints: Default::default() },
+            );
+            distance_with(&a, &b, &GjkConfig::default(), Some(&mut cache), &mut ());
+            assert!(
+                a.hints.borrow().iter().chain(b.hints.borrow().iter()).all(|h| h.is_none()),
+                "cold: plain search"
+            );
+        }
+        // B moves a little; the cached vertices are the hints' candidates.
+        let step = rng.unit3() * 0.05;
+        let pb: Vec<DVec3> = pb.iter().map(|p| *p + step).collect();
+        let (a, b) = (
+            Logged { points: &pa, hints: Default::default() },
+            Logged { points: &pb, hints: Default::default() },
+        );
+        let cached: Vec<(u32, u32)> = (0..cache.len()).map(|i| cache.indices(i)).collect();
+        let cold = distance(pa.as_slice(), pb.as_slice());
+        let warm = distance_with(&a, &b, &GjkConfig::default(), Some(&mut cache), &mut ());
+        assert!((warm.distance - cold.distance).abs() <= 1e-9);
+        let (ha, hb) = (a.hints.borrow().clone(), b.hints.borrow().clone());
+        assert_eq!(ha.len(), hb.len());
+        if let (Some(Some(first_a)), Some(Some(first_b))) = (ha.first(), hb.first()) {
+            assert!(
+                cached.iter().any(|&(ia, ib)| ia == *first_a && ib == *first_b),
+                "first hint from the cache"
+            );
+            hinted += 1;
+        }
+        assert!(ha.iter().chain(hb.iter()).all(|h| h.is_some()), "warm: every search hinted");
+        for h in ha.iter().flatten() {
+            assert!((*h as usize) < pa.len());
+        }
+        for h in hb.iter().flatten() {
+            assert!((*h as usize) < pb.len());
+        }
+        // The boolean, warm, too.
+        a.hints.borrow_mut().clear();
+        b.hints.borrow_mut().clear();
+        let hit = intersects_with(&a, &b, &GjkConfig::default(), Some(&mut cache)).unwrap();
+        if warm.distance > 1e-9 {
+            assert!(!hit);
+        }
+        assert!(a.hints.borrow().iter().all(|h| h.is_some()), "warm boolean: every search hinted");
+    }
+    assert!(hinted > 100, "{hinted} warm queries made a support call");
+}

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use gjk_core::glam::{DVec2, DVec3};
-use gjk_core::{Real, SupportMap, Vector, Vector3};
+use gjk_core::{NO_INDEX, Real, SupportMap, Vector, Vector3};
 
 use crate::packed::PackedPoints;
 use crate::polygon::monotone_chain;
@@ -350,7 +350,22 @@ impl<V: Space + Vector3> SupportMap<V> for ConvexHull<V> {
     }
     #[inline]
     fn support_indexed(&self, dir: V) -> (V, u32) {
-        let i = if self.uses_hill_climbing() { self.support_climb(dir) } else { self.packed.argmax(dir) };
+        self.support_from(dir, NO_INDEX)
+    }
+    /// Climbing hulls climb from `hint` instead of their cube-map start:
+    /// from a vertex near the answer (a warm start's) that checks a few
+    /// neighbours. (Scanned hulls keep the scan: callgrind counts a warm
+    /// query on 32 vertices 2 108 → 2 163 instructions when it climbs from
+    /// the hint too, the same time; on 64 vertices 2 429 → 2 240.)
+    #[inline]
+    fn support_from(&self, dir: V, hint: u32) -> (V, u32) {
+        let i = if !self.uses_hill_climbing() {
+            self.packed.argmax(dir)
+        } else if (hint as usize) < self.vertices.len() {
+            self.climb_from(hint as usize, dir)
+        } else {
+            self.support_climb(dir)
+        };
         (self.vertices[i], i as u32)
     }
     #[inline]
@@ -362,7 +377,12 @@ impl<V: Space + Vector3> SupportMap<V> for ConvexHull<V> {
         Some(self.centroid)
     }
 }
-impl<V: Space + Vector3> Shape<V> for ConvexHull<V> {}
+impl<V: Space + Vector3> Shape<V> for ConvexHull<V> {
+    #[inline]
+    fn core_support_from(&self, dir: V, hint: u32) -> (V, u32) {
+        self.support_from(dir, hint)
+    }
+}
 
 /// A hull as indices: `vertices` index the input; `edges` and `faces` index
 /// `vertices`.

@@ -206,6 +206,16 @@ impl<V: Space + Vector2> SupportMap<V> for ConvexPolygon<V> {
         };
         (self.vertices[i], i as u32)
     }
+    /// Climbs along the boundary from `hint`: from a vertex near the
+    /// answer (a warm start's) that checks two or three vertices.
+    #[inline]
+    fn support_from(&self, dir: V, hint: u32) -> (V, u32) {
+        if hint as usize >= self.vertices.len() {
+            return self.support_indexed(dir);
+        }
+        let i = self.climb_from(hint as usize, dir);
+        (self.vertices[i], i as u32)
+    }
     #[inline]
     fn vertex(&self, index: u32) -> Option<V> {
         self.vertices.get(index as usize).copied()
@@ -215,4 +225,9 @@ impl<V: Space + Vector2> SupportMap<V> for ConvexPolygon<V> {
         Some(self.centroid)
     }
 }
-impl<V: Space + Vector2> Shape<V> for ConvexPolygon<V> {}
+impl<V: Space + Vector2> Shape<V> for ConvexPolygon<V> {
+    #[inline]
+    fn core_support_from(&self, dir: V, hint: u32) -> (V, u32) {
+        self.support_from(dir, hint)
+    }
+}

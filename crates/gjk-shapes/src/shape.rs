@@ -56,6 +56,15 @@ pub trait Shape<V: Space>: SupportMap<V> {
         self.support_indexed(dir)
     }
 
+    /// [`Self::core_support`] searching from core vertex `hint` (see
+    /// [`SupportMap::support_from`]). The default ignores the hint; shapes
+    /// that are their own core and climb override it.
+    #[inline]
+    fn core_support_from(&self, dir: V, hint: u32) -> (V, u32) {
+        let _ = hint;
+        self.core_support(dir)
+    }
+
     /// Core vertex by index (for warm starting).
     #[inline]
     fn core_vertex(&self, index: u32) -> Option<V> {
@@ -71,6 +80,10 @@ impl<V: Space, T: Shape<V> + ?Sized> Shape<V> for &T {
     #[inline]
     fn core_support(&self, dir: V) -> (V, u32) {
         (**self).core_support(dir)
+    }
+    #[inline]
+    fn core_support_from(&self, dir: V, hint: u32) -> (V, u32) {
+        (**self).core_support_from(dir, hint)
     }
     #[inline]
     fn core_vertex(&self, index: u32) -> Option<V> {
@@ -90,6 +103,10 @@ impl<V: Space, T: Shape<V>> SupportMap<V> for CoreOf<T> {
     #[inline]
     fn support_indexed(&self, dir: V) -> (V, u32) {
         self.0.core_support(dir)
+    }
+    #[inline]
+    fn support_from(&self, dir: V, hint: u32) -> (V, u32) {
+        self.0.core_support_from(dir, hint)
     }
     #[inline]
     fn vertex(&self, index: u32) -> Option<V> {

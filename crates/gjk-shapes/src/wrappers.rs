@@ -73,6 +73,11 @@ impl<V: Space, T: SupportMap<V>> SupportMap<V> for Transformed<T, V> {
         (self.to_world(p), i)
     }
     #[inline]
+    fn support_from(&self, dir: V, hint: u32) -> (V, u32) {
+        let (p, i) = self.shape.support_from(self.local_dir(dir), hint);
+        (self.to_world(p), i)
+    }
+    #[inline]
     fn vertex(&self, index: u32) -> Option<V> {
         self.shape.vertex(index).map(|p| self.to_world(p))
     }
@@ -96,6 +101,15 @@ impl<V: Space, T: Shape<V>> Shape<V> for Transformed<T, V> {
             (self.to_world(p), i)
         } else {
             self.support_indexed(dir)
+        }
+    }
+    #[inline]
+    fn core_support_from(&self, dir: V, hint: u32) -> (V, u32) {
+        if self.uniform() {
+            let (p, i) = self.shape.core_support_from(self.local_dir(dir), hint);
+            (self.to_world(p), i)
+        } else {
+            self.support_from(dir, hint)
         }
     }
     #[inline]
@@ -158,6 +172,11 @@ impl<V: Space, T: SupportMap<V>> SupportMap<V> for Placed<T, V> {
         (self.to_outer(p), i)
     }
     #[inline]
+    fn support_from(&self, dir: V, hint: u32) -> (V, u32) {
+        let (p, i) = self.shape.support_from(self.local_dir(dir), hint);
+        (self.to_outer(p), i)
+    }
+    #[inline]
     fn vertex(&self, index: u32) -> Option<V> {
         self.shape.vertex(index).map(|p| self.to_outer(p))
     }
@@ -175,6 +194,11 @@ impl<V: Space, T: Shape<V>> Shape<V> for Placed<T, V> {
     #[inline]
     fn core_support(&self, dir: V) -> (V, u32) {
         let (p, i) = self.shape.core_support(self.local_dir(dir));
+        (self.to_outer(p), i)
+    }
+    #[inline]
+    fn core_support_from(&self, dir: V, hint: u32) -> (V, u32) {
+        let (p, i) = self.shape.core_support_from(self.local_dir(dir), hint);
         (self.to_outer(p), i)
     }
     #[inline]
@@ -221,6 +245,10 @@ impl<V: Space, T: Shape<V>> Shape<V> for Rounded<T, V::Scalar> {
         self.shape.core_support(dir)
     }
     #[inline]
+    fn core_support_from(&self, dir: V, hint: u32) -> (V, u32) {
+        self.shape.core_support_from(dir, hint)
+    }
+    #[inline]
     fn core_vertex(&self, index: u32) -> Option<V> {
         self.shape.core_vertex(index)
     }
@@ -253,6 +281,12 @@ impl<T, V: Space> Swept<T, V> {
         (if end { p + self.motion } else { p }, idx)
     }
 
+    /// The swept shape's vertex index `i` as the moving shape's.
+    #[inline]
+    fn shape_index(i: u32) -> u32 {
+        if i == NO_INDEX { NO_INDEX } else { i / 2 }
+    }
+
     #[inline]
     fn vertex_of(&self, index: u32, v: impl Fn(u32) -> Option<V>) -> Option<V> {
         v(index / 2).map(|p| if index % 2 == 1 { p + self.motion } else { p })
@@ -267,6 +301,11 @@ impl<V: Space, T: SupportMap<V>> SupportMap<V> for Swept<T, V> {
     #[inline]
     fn support_indexed(&self, dir: V) -> (V, u32) {
         let (p, i) = self.shape.support_indexed(dir);
+        self.moved(dir, p, i)
+    }
+    #[inline]
+    fn support_from(&self, dir: V, hint: u32) -> (V, u32) {
+        let (p, i) = self.shape.support_from(dir, Self::shape_index(hint));
         self.moved(dir, p, i)
     }
     #[inline]
@@ -288,6 +327,11 @@ impl<V: Space, T: Shape<V>> Shape<V> for Swept<T, V> {
     #[inline]
     fn core_support(&self, dir: V) -> (V, u32) {
         let (p, i) = self.shape.core_support(dir);
+        self.moved(dir, p, i)
+    }
+    #[inline]
+    fn core_support_from(&self, dir: V, hint: u32) -> (V, u32) {
+        let (p, i) = self.shape.core_support_from(dir, Self::shape_index(hint));
         self.moved(dir, p, i)
     }
     #[inline]

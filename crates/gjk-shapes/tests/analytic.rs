@@ -6,7 +6,7 @@
 use gjk_shapes::gjk_core::{GjkConfig, SimplexCache, Status};
 use gjk_shapes::glam::{DMat3, DQuat, DVec2, DVec3, Vec3};
 use gjk_shapes::{
-    Ball, Capsule, ConvexHull, ConvexPolygon, Cuboid, MinkowskiSum, Pose, Rounded, Swept, Transformed,
+    Ball, Capsule, ConvexHull, ConvexPolygon, Cuboid, MinkowskiSum, Pose, Rot2, Rounded, Swept, Transformed,
     distance, distance_with, intersects,
 };
 use gjk_testkit::*;
@@ -300,6 +300,74 @@ fn posed_warm_start() {
         iters.push(r.iterations);
     }
     assert!(iters[1..].iter().all(|&k| k <= 1), "{iters:?}");
+}
+
+/// Warm starts search from the cached vertices (`support_from`): on
+/// climbing hulls (300 vertices), a rounded one, and 40-gons, with B
+/// drifting through separated, touching and overlapping poses and now and
+/// then jumping (so the hints are far from the answer), the warm distance
+/// and boolean equal the cold ones.
+#[test]
+fn warm_starts_search_from_cached_vertices() {
+    use gjk_shapes::intersects_with;
+    let mut rng = Rng::new(212);
+    let cfg = GjkConfig::default();
+    let (mut apart, mut meeting) = (0, 0);
+    for _ in 0..4 {
+        let a = ConvexHull::new(&polyhedron(&mut rng, 300)).unwrap();
+        let b = ConvexHull::new(&polyhedron(&mut rng, 300)).unwrap();
+        let rb = Rounded::new(&b, 0.1).unwrap();
+        let (pa, mut pb) = (pose3(&mut rng, 1.0), pose3(&mut rng, 4.0));
+        let (mut c1, mut c2, mut c3) = (SimplexCache::new(), SimplexCache::new(), SimplexCache::new());
+        for frame in 0..300 {
+            pb = if frame % 25 == 24 {
+                pose3(&mut rng, 4.0)
+            } else {
+                let turn = DQuat::from_axis_angle(rng.unit3(), rng.range(0.0, 0.03));
+                // Drift towards A's centre, then away (a touching pass each way).
+                let toward = if (frame / 12) % 2 == 0 { -0.08 } else { 0.08 };
+                let t = pb.translation + (pb.translation - pa.translation).normalize() * toward;
+                Pose::new(turn * pb.rotation, t + rng.unit3() * 0.01)
+            };
+            let cold = distance(&a, &pa, &b, &pb);
+            let warm = distance_with(&a, &pa, &b, &pb, &cfg, Some(&mut c1));
+            assert!(
+                (warm.distance - cold.distance).abs() <= 1e-9,
+                "frame {frame}: {} vs {}",
+                warm.distance,
+                cold.distance
+            );
+            let cold_r = distance(&a, &pa, &rb, &pb);
+            let warm_r = distance_with(&a, &pa, &rb, &pb, &cfg, Some(&mut c2));
+            assert!((warm_r.distance - cold_r.distance).abs() <= 1e-9, "frame {frame}: rounded");
+            let hit = intersects_with(&a, &pa, &b, &pb, &cfg, Some(&mut c3)).unwrap();
+            if cold.distance > 1e-9 {
+                assert!(!hit, "frame {frame}: apart by {}", cold.distance);
+                apart += 1;
+            } else {
+                assert!(hit || cold.distance > 0.0, "frame {frame}: overlapping");
+                meeting += 1;
+            }
+            assert_eq!(hit, intersects(&a, &pa, &b, &pb), "frame {frame}");
+        }
+    }
+    assert!(apart > 200 && meeting > 200, "{apart} apart, {meeting} meeting");
+    // 2D: polygons of 40 vertices climb along their boundary.
+    for _ in 0..20 {
+        let a = ConvexPolygon::new(&polygon(&mut rng, 40)).unwrap();
+        let b = ConvexPolygon::new(&polygon(&mut rng, 40)).unwrap();
+        let pa = Pose::new(Rot2::from_angle(rng.range(0.0, 6.3)), DVec2::ZERO);
+        let mut pb = Pose::new(Rot2::from_angle(rng.range(0.0, 6.3)), rng.unit2() * 3.0);
+        let mut cache = SimplexCache::new();
+        for frame in 0..100 {
+            let toward = if (frame / 10) % 2 == 0 { -0.1 } else { 0.1 };
+            let t = pb.translation + pb.translation.normalize() * toward;
+            pb = Pose::new(Rot2::from_angle(pb.rotation.angle() + rng.range(-0.05, 0.05)), t);
+            let cold = distance(&a, &pa, &b, &pb);
+            let warm = distance_with(&a, &pa, &b, &pb, &cfg, Some(&mut cache));
+            assert!((warm.distance - cold.distance).abs() <= 1e-9, "2D frame {frame}");
+        }
+    }
 }
 
 /// The distance alone (`distance_value`) on posed and round shapes: the

@@ -6,8 +6,8 @@
 
 use gjk_shapes::glam::{DMat3, DQuat, DVec2, DVec3, Vec2, Vec3};
 use gjk_shapes::{
-    Ball, Capsule, Cone, ConvexHull, ConvexPolygon, Cuboid, Cylinder, MinkowskiSum, Point, Pose, Rot2,
-    Rounded, Segment, ShapeError, Swept, Transformed, Triangle,
+    Ball, Capsule, Cone, ConvexHull, ConvexPolygon, CoreOf, Cuboid, Cylinder, MinkowskiSum, Placed, Point,
+    Pose, Rot2, Rounded, Segment, ShapeError, Swept, Transformed, Triangle,
 };
 use gjk_shapes::{Shape, gjk_core::NO_INDEX, gjk_core::SupportMap};
 use gjk_testkit::*;
@@ -34,6 +34,21 @@ fn check_support(
         assert_eq!(shape.support(d), p, "{name}: support and support_indexed disagree");
         if idx != NO_INDEX {
             assert_eq!(shape.vertex(idx), Some(p), "{name}: vertex({idx}) is not the support point");
+        }
+        // Searching from any hint (this answer's index, another vertex's,
+        // none, one past any vertex) finds a maximiser too.
+        let other = shape.support_indexed(rng.unit3()).1;
+        for hint in [idx, other, NO_INDEX, u32::MAX - 1, 1 << 20] {
+            let (q, j) = shape.support_from(d, hint);
+            assert!(inside(q), "{name}: support_from({hint}) {q} is not in the shape");
+            let hq = q.dot(d);
+            assert!(
+                hq >= hs - 1e-9 * d.length() && hq <= hs + slack * d.length(),
+                "{name}: from {hint}: {hq} vs {hs}"
+            );
+            if j != NO_INDEX {
+                assert_eq!(shape.vertex(j), Some(q), "{name}: support_from's index {j} is not its point");
+            }
         }
     }
     // A zero direction gives some point of the shape.
@@ -138,6 +153,54 @@ fn wrappers_3d_against_dense_samples() {
     }
 }
 
+/// The wrappers hand a hint through to a climbing hull (and the core of a
+/// rounded one): searches from any hint still find a maximiser.
+#[test]
+fn wrappers_pass_hints_to_climbing_hulls() {
+    let mut rng = Rng::new(105);
+    for _ in 0..6 {
+        let pts = polyhedron(&mut rng, 300);
+        let hull = ConvexHull::new(&pts).unwrap();
+        assert!(hull.uses_hill_climbing());
+        let v = hull.vertices().to_vec();
+        let is_vertex = |set: &[DVec3]| {
+            let set = set.to_vec();
+            move |p: DVec3| set.iter().any(|s| (*s - p).length() <= 1e-9 * (1.0 + s.length()))
+        };
+        check_support("hull", &hull, &v, &is_vertex(&v), 1e-9, &mut rng);
+        check_support("&hull", &&hull, &v, &is_vertex(&v), 1e-9, &mut rng);
+
+        let pose = Pose::new(rng.quat(), rng.unit3() * rng.range(0.0, 5.0));
+        let scale = DVec3::new(rng.range(0.2, 3.0), rng.range(0.2, 3.0), rng.range(0.2, 3.0));
+        for s in [DVec3::ONE, DVec3::splat(scale.x), scale] {
+            let t = Transformed::with_scale(&hull, pose, s).unwrap();
+            let moved: Vec<DVec3> = v.iter().map(|p| pose.transform_point(*p * s)).collect();
+            check_support("transformed hull", &t, &moved, &is_vertex(&moved), 1e-9, &mut rng);
+            check_support(
+                "core of transformed hull",
+                &CoreOf(&t),
+                &moved,
+                &is_vertex(&moved),
+                1e-9,
+                &mut rng,
+            );
+        }
+        let placed = Placed::new(&hull, &pose);
+        let moved: Vec<DVec3> = v.iter().map(|p| pose.transform_point(*p)).collect();
+        check_support("placed hull", &placed, &moved, &is_vertex(&moved), 1e-9, &mut rng);
+
+        let m = rng.unit3() * rng.range(0.0, 4.0);
+        let swept = Swept::new(&hull, m).unwrap();
+        let both: Vec<DVec3> = v.iter().flat_map(|p| [*p, *p + m]).collect();
+        check_support("swept hull", &swept, &both, &is_vertex(&both), 1e-9, &mut rng);
+        check_support("core of swept hull", &CoreOf(&swept), &both, &is_vertex(&both), 1e-9, &mut rng);
+
+        // A rounded hull's core climbs from the hint too.
+        let rounded = Rounded::new(&hull, 0.25).unwrap();
+        check_support("core of rounded hull", &CoreOf(&rounded), &v, &is_vertex(&v), 1e-9, &mut rng);
+    }
+}
+
 #[test]
 fn shapes_2d_support() {
     let mut rng = Rng::new(102);
@@ -192,6 +255,7 @@ fn hill_climbing_equals_scan_3d() {
                     assert!((*p - a).dot(nrm) <= 1e-9, "n={n}: point outside face");
                 }
             }
+            let mut last = NO_INDEX;
             for _ in 0..500 {
                 let d = rng.unit3();
                 let i = hull.support_climb(d);
@@ -199,6 +263,16 @@ fn hill_climbing_equals_scan_3d() {
                 let (hi, hj) = (hull.vertices()[i].dot(d), hull.vertices()[j].dot(d));
                 assert!((hi - hj).abs() <= 1e-12, "n={n}: climb {hi} vs scan {hj}");
                 assert!((height3(&pts, d) - hj).abs() <= 1e-12);
+                // Climbing from a hint: the last answer (a direction far
+                // off), a random vertex, and a nearby direction's answer.
+                let near = hull.support_indexed(d + rng.unit3() * 0.05).1;
+                let any = rng.usize(0, hull.vertices().len() - 1) as u32;
+                for hint in [last, any, near] {
+                    let (p, k) = hull.support_from(d, hint);
+                    assert_eq!(p, hull.vertices()[k as usize]);
+                    assert!((p.dot(d) - hj).abs() <= 1e-12, "n={n}: from {hint}: {} vs scan {hj}", p.dot(d));
+                }
+                last = i as u32;
             }
         }
     }
@@ -219,11 +293,20 @@ fn hill_climbing_equals_scan_2d() {
                     assert!((b - a).perp_dot(*p - a) >= -1e-12, "n={n}: not CCW or point outside");
                 }
             }
+            let mut last = NO_INDEX;
             for _ in 0..500 {
                 let d = rng.unit2() * rng.range(0.1, 3.0);
                 let (hi, hj) = (v[poly.support_climb(d)].dot(d), v[poly.support_scan(d)].dot(d));
                 assert!((hi - hj).abs() <= 1e-12, "n={n}");
                 assert!((height2(&pts, d) - hj).abs() <= 1e-12);
+                // Climbing along the boundary from any hint.
+                let any = rng.usize(0, v.len() - 1) as u32;
+                for hint in [last, any, NO_INDEX, v.len() as u32] {
+                    let (p, k) = poly.support_from(d, hint);
+                    assert_eq!(p, v[k as usize]);
+                    assert!((p.dot(d) - hj).abs() <= 1e-12, "n={n}: from {hint}");
+                }
+                last = poly.support_scan(d) as u32;
             }
         }
     }
