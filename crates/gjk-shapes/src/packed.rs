@@ -45,7 +45,7 @@ impl<S: Real> PackedPoints<S> {
     /// lanes), then the first point that attains it (the dot products are
     /// recomputed with the same operations, so they compare equal bit for
     /// bit). A NaN direction gives 0.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn argmax<V: Space<Scalar = S>>(&self, dir: V) -> usize {
         let dim = V::DIM;
         let d: [S; 3] =
