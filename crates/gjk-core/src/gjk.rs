@@ -412,9 +412,17 @@ impl<V: Vector> GjkSolver<V> {
     /// the direction it came from. Duplicates are dropped; at most
     /// [`MAX_SIMPLEX_POINTS`] are used. An empty slice is invalid input.
     pub fn start_from(&mut self, points: &[(SupportPoint<V>, V)]) -> Step {
+        self.start_with(points.iter().copied())
+    }
+
+    /// [`Self::start_from`] on points made as they are read (a warm-start
+    /// cache rebuilds them straight into the simplex, with no array in
+    /// between).
+    #[inline]
+    pub(crate) fn start_with(&mut self, points: impl Iterator<Item = (SupportPoint<V>, V)>) -> Step {
         self.reset();
         self.phase = Phase::Search;
-        for &(p, d) in points.iter().take(V::DIM + 1) {
+        for (p, d) in points.take(V::DIM + 1) {
             if !p.is_finite() || !d.is_finite() {
                 return self.finish_invalid();
             }

@@ -88,17 +88,29 @@ impl<V: Vector> SimplexCache<V> {
     {
         let n = self.len().min(MAX_SIMPLEX_POINTS);
         for (i, slot) in out.iter_mut().enumerate().take(n) {
-            let d = self.dirs[i];
-            let by_index = match (self.index_a[i], self.index_b[i]) {
-                (ia, ib) if ia != NO_INDEX && ib != NO_INDEX => match (a.vertex(ia), b.vertex(ib)) {
-                    (Some(pa), Some(pb)) => Some(SupportPoint::with_indices(pa, ia, pb, ib)),
-                    _ => None,
-                },
-                _ => None,
-            };
-            *slot = (by_index.unwrap_or_else(|| minkowski_support(a, b, d)), d);
+            *slot = self.rebuilt(i, a, b);
         }
         n
+    }
+
+    /// Cached point `i` on the shapes' current state, with its direction:
+    /// by vertex index where both shapes give one, else the support point
+    /// along the cached direction.
+    #[inline]
+    fn rebuilt<A, B>(&self, i: usize, a: &A, b: &B) -> (SupportPoint<V>, V)
+    where
+        A: SupportMap<V> + ?Sized,
+        B: SupportMap<V> + ?Sized,
+    {
+        let d = self.dirs[i];
+        let by_index = match (self.index_a[i], self.index_b[i]) {
+            (ia, ib) if ia != NO_INDEX && ib != NO_INDEX => match (a.vertex(ia), b.vertex(ib)) {
+                (Some(pa), Some(pb)) => Some(SupportPoint::with_indices(pa, ia, pb, ib)),
+                _ => None,
+            },
+            _ => None,
+        };
+        (by_index.unwrap_or_else(|| minkowski_support(a, b, d)), d)
     }
 }
 
@@ -255,9 +267,7 @@ where
     let mut gjk = GjkSolver::new(*config);
     match &cache {
         Some(c) if !c.is_empty() => {
-            let mut start = [(SupportPoint::default(), V::ZERO); MAX_SIMPLEX_POINTS];
-            let n = c.rebuild(a, b, &mut start);
-            let step = gjk.start_from(&start[..n]);
+            let step = gjk.start_with((0..c.len().min(MAX_SIMPLEX_POINTS)).map(|i| c.rebuilt(i, a, b)));
             // Each support searches from the vertices found last: the
             // cached ones first (the pair has moved little since).
             let hint = hints(gjk.simplex());
