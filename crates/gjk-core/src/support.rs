@@ -12,7 +12,9 @@ use crate::vector::Vector;
 /// Only [`support`](Self::support) is required. Shapes with numbered
 /// vertices can also implement [`support_indexed`](Self::support_indexed)
 /// and [`vertex`](Self::vertex), which let a warm-start cache rebuild the
-/// last simplex by index instead of by repeated support calls.
+/// last simplex by index instead of by repeated support calls, and
+/// [`support_from`](Self::support_from), which lets a warm query's support
+/// calls start their search at the cached vertices.
 ///
 /// ```
 /// use gjk_core::{SupportMap, glam::Vec2};
