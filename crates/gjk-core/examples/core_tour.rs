@@ -1,5 +1,5 @@
 //! A tour of gjk-core: your own support function, distance, the boolean
-//! test, warm starting, stepping, and casts. `cargo run -p gjk-core --example tour`
+//! test, warm starting, stepping, and casts. `cargo run -p gjk-core --example core_tour`
 use gjk_core::glam::{DVec2, Vec3};
 use gjk_core::{
     CastOptions, GjkConfig, GjkSolver, SimplexCache, Step, SupportMap, cast_ray, cast_shape, distance,

@@ -1,5 +1,5 @@
 //! A tour of gjk-epa: contacts, penetration and manifolds.
-//! `cargo run -p gjk-epa --example tour`
+//! `cargo run -p gjk-epa --example epa_tour`
 use gjk_epa::{ContactStatus, contact, polytope_manifold};
 use gjk_shapes::glam::{Quat, Vec3};
 use gjk_shapes::{Ball, Cuboid, Pose};

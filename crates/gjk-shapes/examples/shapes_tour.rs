@@ -1,5 +1,5 @@
 //! A tour of gjk-shapes: shapes, poses, round shapes, wrappers, casts and
-//! batches. `cargo run -p gjk-shapes --example tour`
+//! batches. `cargo run -p gjk-shapes --example shapes_tour`
 use gjk_shapes::gjk_core::CastOptions;
 use gjk_shapes::glam::{Quat, Vec2, Vec3};
 use gjk_shapes::{

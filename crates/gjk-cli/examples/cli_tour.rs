@@ -1,5 +1,5 @@
 //! Scene files from code: parse a scene, run its query, trace its
-//! iterations. `cargo run -p gjk-cli --example tour`
+//! iterations. `cargo run -p gjk-cli --example cli_tour`
 use gjk_cli::{parse_scene, query, trace, trace_text};
 use gjk_core::glam::DVec2;
 
