@@ -1,5 +1,6 @@
 //! Criterion benches of the main queries on the 3D distant set (32
-//! vertices) and the 2D distant set (12 vertices), ours and parry's.
+//! vertices) and the 2D distant set (12 vertices), and of building hulls
+//! of 1 024 points (the paper's largest size), ours and parry's.
 use criterion::{Criterion, criterion_group, criterion_main};
 use gjk_bench::*;
 use gjk_shapes::Pose;
@@ -33,5 +34,18 @@ fn queries(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, queries);
+fn hull_building(c: &mut Criterion) {
+    let s3 = make_set3(9, 1024, Kind::Distant, &Plan::QUICK);
+    let points = &s3.local[0];
+    c.bench_function("3d hull of 1024 points (ours)", |b| {
+        b.iter(|| black_box(gjk_shapes::ConvexHull::new(points).map(|h| h.vertices().len())))
+    });
+    c.bench_function("3d hull of 1024 points (parry)", |b| {
+        b.iter(|| {
+            black_box(parry3d::shape::ConvexPolyhedron::from_convex_hull(points).map(|h| h.points().len()))
+        })
+    });
+}
+
+criterion_group!(benches, queries, hull_building);
 criterion_main!(benches);

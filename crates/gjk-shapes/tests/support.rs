@@ -413,3 +413,100 @@ fn pure_start_cells_match_scan_f32() {
         }
     }
 }
+
+/// The hull's polygons are exactly its facets, found by brute force over
+/// every triple of hull vertices: a triple spans a facet when no vertex is
+/// above its plane, and the facet's vertices are those on the plane. Each
+/// polygon must hold exactly one facet's vertices, counter-clockwise seen
+/// from outside, with the facet's normal; and every facet must appear once.
+/// Clouds in general position (triangles only), and boxes, prisms and
+/// lattices with many coplanar points (merged polygons).
+#[test]
+fn hull_polygons_are_the_brute_force_facets() {
+    let mut rng = Rng::new(0x9017);
+    let mut clouds: Vec<(String, Vec<DVec3>)> = Vec::new();
+    for k in 0..40 {
+        let n = rng.usize(4, 24);
+        clouds.push((format!("ellipsoid {k} ({n} points)"), polyhedron(&mut rng, n)));
+    }
+    for k in 0..20 {
+        // A rotated box with extra points on its faces and inside.
+        let half = DVec3::new(rng.range(0.2, 2.0), rng.range(0.2, 2.0), rng.range(0.2, 2.0));
+        let rot = DMat3::from_quat(rng.quat());
+        let mut pts = box_corners(half, rot, DVec3::ZERO);
+        for _ in 0..rng.usize(0, 12) {
+            let mut q = DVec3::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0), rng.range(-1.0, 1.0)) * half;
+            if rng.f64() < 0.5 {
+                let axis = rng.usize(0, 2);
+                q[axis] = if rng.f64() < 0.5 { -half[axis] } else { half[axis] };
+            }
+            pts.push(rot * q);
+        }
+        clouds.push((format!("box {k}"), pts));
+    }
+    for k in 3..12 {
+        // A prism over a regular k-gon, with a duplicate of every point.
+        let h = rng.range(0.3, 2.0);
+        let mut pts: Vec<DVec3> = (0..k)
+            .flat_map(|i| {
+                let a = std::f64::consts::TAU * i as f64 / k as f64;
+                [DVec3::new(a.cos(), a.sin(), -h), DVec3::new(a.cos(), a.sin(), h)]
+            })
+            .collect();
+        pts.extend(pts.clone());
+        clouds.push((format!("prism {k}"), pts));
+    }
+    // A 4 × 4 × 4 lattice: 8 corners, six square facets.
+    let lattice: Vec<DVec3> =
+        (0..64).map(|i| DVec3::new((i % 4) as f64, (i / 4 % 4) as f64, (i / 16) as f64)).collect();
+    clouds.push(("lattice".into(), lattice));
+
+    for (name, pts) in &clouds {
+        let hull = ConvexHull::new(pts).unwrap();
+        let v = hull.vertices();
+        let size = v.iter().map(|p| p.abs().max_element()).fold(0.0, f64::max);
+        let tol = 1e-9 * size;
+        // Brute-force facets: sorted vertex sets with their outward normals.
+        let mut facets: Vec<(Vec<u32>, DVec3)> = Vec::new();
+        for i in 0..v.len() {
+            for j in i + 1..v.len() {
+                for k in j + 1..v.len() {
+                    let Some(mut n) = (v[j] - v[i]).cross(v[k] - v[i]).try_normalize() else { continue };
+                    let off = |q: DVec3| (q - v[i]).dot(n);
+                    if v.iter().all(|&q| off(q) >= -tol) {
+                        n = -n;
+                    } else if !v.iter().all(|&q| off(q) <= tol) {
+                        continue;
+                    }
+                    let on: Vec<u32> =
+                        (0..v.len() as u32).filter(|&m| (v[m as usize] - v[i]).dot(n).abs() <= tol).collect();
+                    if !facets.iter().any(|(s, _)| *s == on) {
+                        facets.push((on, n));
+                    }
+                }
+            }
+        }
+        let polys = hull.polygons();
+        assert_eq!(polys.len(), facets.len(), "{name}: {} polygons, {} facets", polys.len(), facets.len());
+        for f in polys {
+            let mut sorted = f.vertices.clone();
+            sorted.sort_unstable();
+            let Some((_, n)) = facets.iter().find(|(s, _)| *s == sorted) else {
+                panic!("{name}: polygon {:?} is not a facet", f.vertices)
+            };
+            assert!((f.normal - *n).length() < 1e-9, "{name}: normal {} against {n}", f.normal);
+            // Counter-clockwise seen from outside: no turn is to the right
+            // about the outward normal (points on an edge make no turn),
+            // and the polygon's area vector points along it.
+            let m = f.vertices.len();
+            let mut area = 0.0;
+            for t in 0..m {
+                let [a, b, c] = [t, (t + 1) % m, (t + 2) % m].map(|s| v[f.vertices[s] as usize]);
+                let turn = (b - a).cross(c - b).dot(*n);
+                assert!(turn >= -tol * size, "{name}: polygon {:?} turns clockwise", f.vertices);
+                area += a.cross(b).dot(*n);
+            }
+            assert!(area > 0.0, "{name}: polygon {:?} is clockwise", f.vertices);
+        }
+    }
+}
