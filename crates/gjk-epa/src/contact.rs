@@ -5,6 +5,7 @@ use gjk_core::{DistanceResult, GjkConfig, Real, SimplexCache, Status, Vector};
 use gjk_shapes::{CoreOf, Placed, Pose, Shape, Space};
 
 use crate::epa::{EpaConfig, EpaSpace, EpaStatus, penetration};
+use crate::sat::polygon_separation;
 
 /// What a contact query found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -44,7 +45,8 @@ pub struct Contact<V: Vector> {
     pub point_a: V,
     /// Contact point on B.
     pub point_b: V,
-    /// GJK support calls.
+    /// GJK support calls (0 when two polygons' separating-axis test
+    /// settled the contact: see [`contact_local`]).
     pub gjk_iterations: u32,
     /// EPA support calls (0 when EPA was not needed).
     pub epa_iterations: u32,
@@ -146,6 +148,9 @@ where
     if gjk_core::start_proves_beyond(&core_config, start) {
         return None;
     }
+    if let Some(c) = polygon_contact(a, &b_local, &gjk) {
+        return (c.status != ContactStatus::Beyond).then(|| contact_to_world(c, pose_a));
+    }
     let g = gjk_core::distance_from(&core_a, &core_b, &core_config, start, &mut ());
     let c = contact_from_core(a, &b_local, &gjk, &EpaConfig::default(), &g);
     // Beyond: stopped early. A separated pair can also converge before its
@@ -196,7 +201,11 @@ fn contact_to_world<V: Space>(c: Contact<V>, pose_a: &Pose<V>) -> Contact<V> {
 }
 
 /// Contact between two shapes given in one frame. Round shapes run on
-/// their cores; EPA runs only when the cores themselves overlap.
+/// their cores; EPA runs only when the cores themselves overlap. Two
+/// polygon cores (2D) are settled exactly by the separating-axis test
+/// instead ([`crate::polygon_separation`]) whenever it gives the answer
+/// exactly: always when they touch or overlap, and when apart unless the
+/// closest points are two vertices (GJK measures those).
 pub fn contact_local<V, A, B>(
     a: &A,
     b: &B,
@@ -209,8 +218,61 @@ where
     A: Shape<V> + ?Sized,
     B: Shape<V> + ?Sized,
 {
+    if let Some(c) = polygon_contact(a, b, gjk) {
+        return c;
+    }
     let g = gjk_core::distance_with(&CoreOf(a), &CoreOf(b), &core_config(a, b, gjk), cache, &mut ());
     contact_from_core(a, b, gjk, epa, &g)
+}
+
+/// Two shapes whose cores are convex polygons ([`Shape::core_polygon`],
+/// 2D): the exact contact by the separating-axis test
+/// ([`polygon_separation`]), with no GJK or EPA (measured on the paper's 2D
+/// overlap sets: 5–10× fewer instructions than EPA, and exact where EPA
+/// converges to a tolerance). `None` where the test does not give the
+/// distance exactly (cores apart with a vertex–vertex closest pair: GJK
+/// measures those), for other shapes, and for non-finite values (left to
+/// GJK, which reports them). A warm-start cache is left as it was.
+fn polygon_contact<V, A, B>(a: &A, b: &B, gjk: &GjkConfig<V::Scalar>) -> Option<Contact<V>>
+where
+    V: Space,
+    A: Shape<V> + ?Sized,
+    B: Shape<V> + ?Sized,
+{
+    let (pa, pb) = (a.core_polygon()?, b.core_polygon()?);
+    let s = polygon_separation(&pa, &pb);
+    let (ra, rb) = (a.radius(), b.radius());
+    let margin = ra + rb;
+    let finite =
+        s.separation.is_finite() && s.point_a.is_finite() && s.point_b.is_finite() && margin.is_finite();
+    if !finite || !s.exact {
+        return None;
+    }
+    // The zero band as GJK's: relative to the Minkowski points' scale (and
+    // the radii, as for round shapes through GJK).
+    let band = gjk.sanitized().zero_tolerance * s.scale.max(margin);
+    let n = s.normal;
+    let gap = s.separation - margin;
+    let (status, distance, depth) = if gap > band {
+        // Exact, and so also a proven lower bound when past the limit.
+        let far = gap > gjk.sanitized().max_distance;
+        (if far { ContactStatus::Beyond } else { ContactStatus::Separated }, gap, V::Scalar::ZERO)
+    } else if gap >= -band {
+        (ContactStatus::Touching, V::Scalar::ZERO, V::Scalar::ZERO)
+    } else {
+        (ContactStatus::Penetrating, V::Scalar::ZERO, -gap)
+    };
+    Some(Contact {
+        status,
+        distance,
+        depth,
+        normal: n,
+        point_a: s.point_a + n * ra,
+        point_b: s.point_b - n * rb,
+        gjk_iterations: 0,
+        epa_iterations: 0,
+        epa_status: None,
+    })
 }
 
 /// The configuration of the cores' GJK: they are the sum of the radii

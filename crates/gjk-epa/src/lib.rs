@@ -9,6 +9,9 @@
 //!   depth 0 with a valid normal; penetrating → depth, normal from A to B,
 //!   the deepest point of each shape. Round shapes run on their cores and
 //!   add the radii: no EPA when only the rounded margins overlap.
+//! - [`polygon_separation`]: two convex polygons (2D) by the
+//!   separating-axis theorem: the contact of two polygon cores exactly, with
+//!   no GJK or EPA (the contact query uses it for them).
 //! - [`penetration`]: EPA itself, from any GJK simplex holding the origin,
 //!   with fixed capacities ([`EPA_MAX_VERTICES`], [`EPA_MAX_FACES`]), a named
 //!   iteration cap and an explicit [`EpaStatus::Indeterminate`].
@@ -32,6 +35,7 @@
 mod contact;
 mod epa;
 mod manifold;
+mod sat;
 
 pub use contact::{
     Contact, ContactStatus, contact, contact_local, contact_with, contact_within, shallow_band,
@@ -44,6 +48,7 @@ pub use manifold::{
     ContactManifold, MAX_MANIFOLD_POINTS, ManifoldPoint, PolyhedronFaces, REFERENCE_FACE_BIAS,
     polytope_manifold,
 };
+pub use sat::{PolygonSeparation, polygon_separation};
 
 /// The README's examples, compiled and run as doc tests.
 #[cfg(doctest)]

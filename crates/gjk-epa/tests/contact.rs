@@ -526,3 +526,132 @@ fn touching_normals_separate_random_hulls() {
         assert!(pen <= limit && gap <= limit, "route {slot}: {worst:?}");
     }
 }
+
+/// Signed distance between the convex polygons `a` and `b` (world
+/// vertices, counter-clockwise) by brute force: overlapping, minus the
+/// smallest overlap of their projections over every edge normal (the
+/// separating-axis theorem); apart, the smallest distance over every pair
+/// of edges.
+fn brute_signed_2d(a: &[DVec2], b: &[DVec2]) -> f64 {
+    let mut overlap = f64::INFINITY;
+    for poly in [a, b] {
+        for i in 0..poly.len() {
+            let e = poly[(i + 1) % poly.len()] - poly[i];
+            let n = DVec2::new(e.y, -e.x).normalize();
+            overlap = overlap.min(height2(a, n) + height2(b, -n)).min(height2(a, -n) + height2(b, n));
+        }
+    }
+    if overlap > 0.0 {
+        return -overlap;
+    }
+    let l = |p: DVec2| p.extend(0.0);
+    let mut best = f64::INFINITY;
+    for i in 0..a.len() {
+        for j in 0..b.len() {
+            let (a0, a1) = (l(a[i]), l(a[(i + 1) % a.len()]));
+            let (b0, b1) = (l(b[j]), l(b[(j + 1) % b.len()]));
+            best = best.min(segment_segment_sq3(a0, a1, b0, b1));
+        }
+    }
+    best.sqrt()
+}
+
+/// How far `p` lies outside the convex polygon `poly` (0 inside).
+fn outside_2d(poly: &[DVec2], p: DVec2) -> f64 {
+    let inside = (0..poly.len()).all(|i| (poly[(i + 1) % poly.len()] - poly[i]).perp_dot(p - poly[i]) >= 0.0);
+    if inside {
+        return 0.0;
+    }
+    (0..poly.len())
+        .map(|i| {
+            let (s, e) = (poly[i], poly[(i + 1) % poly.len()]);
+            let t = ((p - s).dot(e - s) / (e - s).length_squared()).clamp(0.0, 1.0);
+            (p - (s + (e - s) * t)).length()
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// Polygon pairs (2D), sharp and rounded, overlapping, touching and apart:
+/// the contact's signed distance is the brute-force one (exact: these go
+/// through the separating-axis test, or GJK for vertex–vertex gaps), its
+/// points lie on the shapes, differ by the signed distance along the
+/// normal, and swapping the shapes changes nothing but the normal's sign.
+#[test]
+fn polygon_contacts_are_exact() {
+    let mut rng = Rng::new(0x5a7);
+    let (mut overlapping, mut apart, mut touching) = (0, 0, 0);
+    for i in 0..4000 {
+        let (na, nb) = (rng.usize(3, 12), rng.usize(3, 12));
+        let (la, lb) = (polygon(&mut rng, na), polygon(&mut rng, nb));
+        let (ra, rb) = if rng.f64() < 0.5 { (0.0, 0.0) } else { (rng.range(0.0, 0.3), rng.range(0.0, 0.3)) };
+        let pa = Pose::from_angle_translation(rng.range(0.0, 6.3), rng.unit2() * rng.range(0.0, 0.5));
+        let mut pb = Pose::from_angle_translation(rng.range(0.0, 6.3), rng.unit2() * rng.range(0.0, 4.0));
+        let (a, b) = (ConvexPolygon::new(&la).unwrap(), ConvexPolygon::new(&lb).unwrap());
+        let world = |p: &ConvexPolygon<DVec2>, at: &Pose<DVec2>| -> Vec<DVec2> {
+            p.vertices().iter().map(|v| at.transform_point(*v)).collect()
+        };
+        let wa = world(&a, &pa);
+        let mut wb = world(&b, &pb);
+        let mut core = brute_signed_2d(&wa, &wb);
+        if i % 8 == 0 && core > 0.0 {
+            // Moved along the closest points until the cores touch.
+            let (_, ca, cb) = brute_closest_2d(&wa, &wb);
+            pb = Pose::new(pb.rotation, pb.translation + (ca - cb));
+            wb = world(&b, &pb);
+            core = brute_signed_2d(&wa, &wb);
+        }
+        let (ka, kb) = (Rounded::new(&a, ra).unwrap(), Rounded::new(&b, rb).unwrap());
+        let k = contact(&ka, &pa, &kb, &pb);
+        let gap = core - ra - rb;
+        let ctx = format!("#{i}: gap {gap}, got {:?} {} {}", k.status, k.distance, k.depth);
+        assert!((k.signed_distance() - gap).abs() < 1e-9, "{ctx}");
+        match k.status {
+            ContactStatus::Penetrating => overlapping += 1,
+            ContactStatus::Separated => apart += 1,
+            ContactStatus::Touching => touching += 1,
+            s => panic!("{ctx}: status {s:?}"),
+        }
+        assert!(gap.abs() < 1e-9 || (gap > 0.0) == (k.status == ContactStatus::Separated), "{ctx}");
+        assert!((k.normal.length() - 1.0).abs() < 1e-12, "{ctx}: normal {}", k.normal);
+        let diff = k.point_b - k.point_a;
+        assert!((diff - k.normal * k.signed_distance()).length() < 1e-9, "{ctx}: points {diff:?}");
+        assert!(outside_2d(&wa, k.point_a) <= ra + 1e-9, "{ctx}: point_a off A");
+        assert!(outside_2d(&wb, k.point_b) <= rb + 1e-9, "{ctx}: point_b off B");
+        let s = contact(&kb, &pb, &ka, &pa);
+        assert!((s.signed_distance() - gap).abs() < 1e-9, "{ctx}: swapped {}", s.signed_distance());
+    }
+    assert!(overlapping > 1000 && apart > 1000 && touching > 100, "{overlapping} {apart} {touching}");
+}
+
+/// The same in f32: the signed distance within f32 rounding of the f64
+/// brute force, statuses consistent, points on the shapes.
+#[test]
+fn polygon_contacts_f32() {
+    use gjk_shapes::glam::Vec2;
+    let mut rng = Rng::new(0x5a8);
+    for i in 0..2000 {
+        let (na, nb) = (rng.usize(3, 24), rng.usize(3, 24));
+        let (la, lb) = (polygon(&mut rng, na), polygon(&mut rng, nb));
+        let (angle_a, angle_b) = (rng.range(0.0, 6.3), rng.range(0.0, 6.3));
+        let (ta, tb) = (rng.unit2() * rng.range(0.0, 0.5), rng.unit2() * rng.range(0.0, 4.0));
+        let f = |p: &[DVec2]| -> Vec<Vec2> { p.iter().map(|q| q.as_vec2()).collect() };
+        let (a, b) = (ConvexPolygon::new(&f(&la)).unwrap(), ConvexPolygon::new(&f(&lb)).unwrap());
+        let pa = Pose::from_angle_translation(angle_a as f32, ta.as_vec2());
+        let pb = Pose::from_angle_translation(angle_b as f32, tb.as_vec2());
+        // The oracle on the f32 shapes' exact vertices, placed in f64.
+        let world = |p: &ConvexPolygon<Vec2>, angle: f64, t: DVec2| -> Vec<DVec2> {
+            let at = Pose::from_angle_translation(angle as f32 as f64, t.as_vec2().as_dvec2());
+            p.vertices().iter().map(|v| at.transform_point(v.as_dvec2())).collect()
+        };
+        let (wa, wb) = (world(&a, angle_a, ta), world(&b, angle_b, tb));
+        let gap = brute_signed_2d(&wa, &wb);
+        let k = contact(&a, &pa, &b, &pb);
+        let ctx = format!("#{i}: gap {gap}, got {:?} {}", k.status, k.signed_distance());
+        assert!((k.signed_distance() as f64 - gap).abs() < 2e-5, "{ctx}");
+        if gap.abs() > 1e-4 {
+            assert_eq!(gap > 0.0, k.status == ContactStatus::Separated, "{ctx}");
+        }
+        assert!(outside_2d(&wa, k.point_a.as_dvec2()) < 2e-5, "{ctx}: point_a off A");
+        assert!(outside_2d(&wb, k.point_b.as_dvec2()) < 2e-5, "{ctx}: point_b off B");
+    }
+}

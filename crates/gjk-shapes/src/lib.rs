@@ -63,6 +63,6 @@ pub use query::{
     add_radii, distance, distance_local, distance_value, distance_value_with, distance_with, intersects,
     intersects_with, simplex_to_world, to_world, try_intersects,
 };
-pub use shape::{CoreOf, Shape, ShapeError};
+pub use shape::{CoreOf, PolygonView, Shape, ShapeError};
 pub use space::{Angle, Pose, Rot2, Space};
 pub use wrappers::{MinkowskiSum, Placed, Rounded, Swept, Transformed};

@@ -93,6 +93,28 @@ impl<S: Real> PackedPoints<S> {
     }
 }
 
+impl<S: Real> PackedPoints<S> {
+    /// The smallest `x·dx + y·dy` over 2D points (the first two rows of
+    /// each block): lane-wise minima, then one across the lanes; no
+    /// branch per point. `+∞` for no points.
+    #[inline(always)]
+    pub(crate) fn min_dot2(&self, dx: S, dy: S) -> S {
+        let mut low = [S::INFINITY; LANES];
+        // Bounded by the block count.
+        for rows in self.data.chunks_exact(2) {
+            for lane in 0..LANES {
+                let h = rows[0][lane] * dx + rows[1][lane] * dy;
+                low[lane] = if h < low[lane] { h } else { low[lane] };
+            }
+        }
+        let mut min = low[0];
+        for &h in &low[1..] {
+            min = if h < min { h } else { min };
+        }
+        min
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -120,6 +142,9 @@ mod tests {
                 let packed2 = PackedPoints::new(&p2);
                 for d in [DVec2::X, DVec2::new(rnd(), rnd())] {
                     assert_eq!(packed2.argmax(d), argmax(&p2, d), "n = {n}, d = {d}");
+                    // The same products as the sequential minimum, so equal.
+                    let low = p2.iter().map(|p| p.x * d.x + p.y * d.y).fold(f64::INFINITY, f64::min);
+                    assert_eq!(packed2.min_dot2(d.x, d.y), low, "n = {n}, d = {d}");
                 }
             }
         }

@@ -6,7 +6,7 @@ use gjk_core::{Real, SupportMap, Vector, Vector2};
 
 use crate::packed::PackedPoints;
 use crate::primitives::argmax;
-use crate::shape::{Shape, ShapeError};
+use crate::shape::{PolygonView, Shape, ShapeError};
 use crate::space::Space;
 
 /// Polygons with at most this many vertices use a linear scan; larger ones
@@ -29,6 +29,8 @@ pub struct ConvexPolygon<V: Vector> {
     /// Best vertex along the middle direction of each 45° sector.
     start: [u32; SECTORS],
     centroid: V,
+    /// The largest distance of a vertex from the origin.
+    reach: V::Scalar,
 }
 
 impl<V: Space + Vector2> ConvexPolygon<V> {
@@ -65,7 +67,8 @@ impl<V: Space + Vector2> ConvexPolygon<V> {
             let d = V::new2(V::Scalar::from_f64(a.cos()), V::Scalar::from_f64(a.sin()));
             *s = argmax(&vertices, d) as u32;
         }
-        Self { packed: PackedPoints::new(&vertices), vertices, normals, start, centroid }
+        let reach = vertices.iter().map(|p| p.length()).fold(V::Scalar::ZERO, |r, l| r.max(l));
+        Self { packed: PackedPoints::new(&vertices), vertices, normals, start, centroid, reach }
     }
 
     /// The vertices, counter-clockwise.
@@ -241,5 +244,18 @@ impl<V: Space + Vector2> Shape<V> for ConvexPolygon<V> {
     #[inline]
     fn core_support_from(&self, dir: V, hint: u32) -> (V, u32) {
         self.support_from(dir, hint)
+    }
+    #[inline]
+    fn core_polygon(&self) -> Option<PolygonView<'_, V>> {
+        let (z, one) = (V::Scalar::ZERO, V::Scalar::ONE);
+        (self.vertices.len() >= 3).then(|| PolygonView {
+            vertices: &self.vertices,
+            normals: &self.normals,
+            axis_x: V::new2(one, z),
+            axis_y: V::new2(z, one),
+            origin: V::ZERO,
+            reach: self.reach,
+            packed: &self.packed,
+        })
     }
 }

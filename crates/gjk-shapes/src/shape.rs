@@ -1,8 +1,9 @@
 //! The [`Shape`] trait (a support mapping with a round-core split) and the
 //! construction errors.
 
-use gjk_core::{Real, SupportMap};
+use gjk_core::{Real, SupportMap, Vector};
 
+use crate::packed::PackedPoints;
 use crate::space::Space;
 
 /// Why a shape could not be built.
@@ -70,6 +71,81 @@ pub trait Shape<V: Space>: SupportMap<V> {
     fn core_vertex(&self, index: u32) -> Option<V> {
         self.vertex(index)
     }
+
+    /// The core as a convex polygon of at least three vertices, for exact
+    /// 2D polygon algorithms (the contact query's separating-axis test);
+    /// `None` (the default) for every other shape.
+    #[inline]
+    fn core_polygon(&self) -> Option<PolygonView<'_, V>> {
+        None
+    }
+}
+
+/// A convex polygon of at least three vertices placed in a frame: the
+/// vertices and edge normals stored in the polygon's own frame, and the
+/// rigid map from that frame to the frame of the shape that returned it
+/// ([`Shape::core_polygon`]). Read it through [`Self::vertex`] and
+/// [`Self::normal`].
+#[derive(Clone, Copy, Debug)]
+pub struct PolygonView<'a, V: Vector> {
+    /// Vertices, counter-clockwise, in the polygon's own frame.
+    pub vertices: &'a [V],
+    /// Outward unit normal of edge `i` (vertex `i` to `i + 1`), own frame.
+    pub normals: &'a [V],
+    /// The own frame's x axis in the outer frame (unit).
+    pub axis_x: V,
+    /// The own frame's y axis in the outer frame (unit, `axis_x` turned by
+    /// +90°).
+    pub axis_y: V,
+    /// The own frame's origin in the outer frame.
+    pub origin: V,
+    /// The largest distance of a vertex from the own frame's origin.
+    pub reach: V::Scalar,
+    /// The vertices in blocks, for branch-free scans.
+    pub(crate) packed: &'a PackedPoints<V::Scalar>,
+}
+
+impl<V: Space> PolygonView<'_, V> {
+    /// Vertex `i` in the outer frame.
+    #[inline]
+    pub fn vertex(&self, i: usize) -> V {
+        let p = self.vertices[i];
+        self.axis_x * p.component(0) + self.axis_y * p.component(1) + self.origin
+    }
+
+    /// Edge `i`'s outward unit normal in the outer frame.
+    #[inline]
+    pub fn normal(&self, i: usize) -> V {
+        let n = self.normals[i];
+        self.axis_x * n.component(0) + self.axis_y * n.component(1)
+    }
+
+    /// The smallest `x·dx + y·dy` over the vertices `(x, y)` in the own
+    /// frame: how low the polygon reaches along a direction given in its
+    /// own frame (a branch-free scan).
+    #[inline]
+    pub fn lowest(&self, dx: V::Scalar, dy: V::Scalar) -> V::Scalar {
+        self.packed.min_dot2(dx, dy)
+    }
+
+    /// The index of a vertex attaining [`Self::lowest`] (the first).
+    #[inline]
+    pub fn lowest_vertex(&self, dx: V::Scalar, dy: V::Scalar) -> usize {
+        self.packed.argmax(-(V::axis(0) * dx + V::axis(1) * dy))
+    }
+
+    /// The same polygon seen from a frame in which the outer frame has
+    /// rotation `rotate` (a linear map, applied to the axes) and origin
+    /// `origin`.
+    #[inline]
+    pub fn mapped(&self, rotate: impl Fn(V) -> V, origin: V) -> Self {
+        Self {
+            axis_x: rotate(self.axis_x),
+            axis_y: rotate(self.axis_y),
+            origin: rotate(self.origin) + origin,
+            ..*self
+        }
+    }
 }
 
 impl<V: Space, T: Shape<V> + ?Sized> Shape<V> for &T {
@@ -88,6 +164,10 @@ impl<V: Space, T: Shape<V> + ?Sized> Shape<V> for &T {
     #[inline]
     fn core_vertex(&self, index: u32) -> Option<V> {
         (**self).core_vertex(index)
+    }
+    #[inline]
+    fn core_polygon(&self) -> Option<PolygonView<'_, V>> {
+        (**self).core_polygon()
     }
 }
 

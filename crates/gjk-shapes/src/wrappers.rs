@@ -3,7 +3,7 @@
 
 use gjk_core::{NO_INDEX, Real, SupportMap};
 
-use crate::shape::{Shape, ShapeError, point, radius};
+use crate::shape::{PolygonView, Shape, ShapeError, point, radius};
 use crate::space::{Pose, Space};
 
 /// A shape placed by a pose, optionally scaled (in its local frame, before
@@ -205,6 +205,10 @@ impl<V: Space, T: Shape<V>> Shape<V> for Placed<T, V> {
     fn core_vertex(&self, index: u32) -> Option<V> {
         self.shape.core_vertex(index).map(|p| self.to_outer(p))
     }
+    #[inline]
+    fn core_polygon(&self) -> Option<PolygonView<'_, V>> {
+        self.shape.core_polygon().map(|p| p.mapped(|d| self.dir_to_outer(d), self.translation))
+    }
 }
 
 /// A shape grown by a ball: `T ⊕ ball(radius)` (rounded corners and edges).
@@ -251,6 +255,10 @@ impl<V: Space, T: Shape<V>> Shape<V> for Rounded<T, V::Scalar> {
     #[inline]
     fn core_vertex(&self, index: u32) -> Option<V> {
         self.shape.core_vertex(index)
+    }
+    #[inline]
+    fn core_polygon(&self) -> Option<PolygonView<'_, V>> {
+        self.shape.core_polygon()
     }
 }
 
