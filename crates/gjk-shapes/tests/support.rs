@@ -382,7 +382,7 @@ fn bad_input_is_a_clear_error() {
 #[test]
 fn pure_start_cells_match_scan_f32() {
     let mut rng = Rng::new(105);
-    for &n in &[64usize, 300, 1500] {
+    for &n in &[128usize, 300, 1500] {
         let pts: Vec<Vec3> = polyhedron(&mut rng, n).iter().map(|p| p.as_vec3()).collect();
         let hull = ConvexHull::new(&pts).unwrap();
         assert!(hull.uses_hill_climbing());
