@@ -41,6 +41,13 @@ where
 /// [`distance`] with a configuration and an optional warm-start cache. The
 /// cache works in A's frame, so it stays valid while the pair moves
 /// together.
+// Forced inline: a thin layer (pose checks, B in A's frame, radii, back to
+// the world) around gjk-core's query, whose ~300-byte result it would
+// otherwise copy once more on return; inlined, the caller also drops the
+// work on fields it does not read. Measured on warm queries that read the
+// distance: 2 137 → 1 898 instructions at 1 024 vertices, 2 094 → 1 857 at
+// 32 (−3 to −8 % and −18 % in interleaved time).
+#[inline(always)]
 pub fn distance_with<V, A, B>(
     a: &A,
     pose_a: &Pose<V>,
