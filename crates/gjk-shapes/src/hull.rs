@@ -258,8 +258,23 @@ pub struct HullFace<V> {
 
 /// Relative tolerance for merging hull triangles into one polygon: normals
 /// closer than this (1 − cos θ) and planes closer than this times the hull
-/// size.
+/// size. At least [`FACE_MERGE_ULPS`] of the vertices' scalar type
+/// ([`face_merge_tolerance`]).
 pub const FACE_MERGE_TOLERANCE: f64 = 1e-9;
+
+/// The face-merge tolerance in units of the coordinates' machine epsilon:
+/// points given in f32 are coplanar only to their rounding, ~6e-8 of the
+/// size (a scaled dodecahedron's pentagons measured 6e-9 apart in plane
+/// offset at size 0.9, past `FACE_MERGE_TOLERANCE`, and were left as
+/// triangles).
+pub const FACE_MERGE_ULPS: f64 = 16.0;
+
+/// The relative face-merge tolerance for coordinates of type `S`:
+/// [`FACE_MERGE_TOLERANCE`], or [`FACE_MERGE_ULPS`] of `S`'s epsilon when
+/// larger (f32).
+pub fn face_merge_tolerance<S: Real>() -> f64 {
+    FACE_MERGE_TOLERANCE.max(FACE_MERGE_ULPS * S::EPSILON.to_f64())
+}
 
 /// Groups coplanar triangles into polygons ordered counter-clockwise.
 fn merge_faces<V: Space + Vector3>(vertices: &[V], tris: &[[u32; 3]]) -> Vec<HullFace<V>> {
@@ -268,11 +283,11 @@ fn merge_faces<V: Space + Vector3>(vertices: &[V], tris: &[[u32; 3]]) -> Vec<Hul
         .map(|v| DVec3::new(v.component(0).to_f64(), v.component(1).to_f64(), v.component(2).to_f64()))
         .collect();
     let size = p.iter().map(|q| q.abs().max_element()).fold(0.0, f64::max).max(f64::MIN_POSITIVE);
-    let planes: Vec<Option<(DVec3, f64)>> = tris
+    let tol = face_merge_tolerance::<V::Scalar>();
+    let normals: Vec<Option<DVec3>> = tris
         .iter()
         .map(|t| {
-            let n = (p[t[1] as usize] - p[t[0] as usize]).cross(p[t[2] as usize] - p[t[0] as usize]);
-            n.try_normalize().map(|n| (n, n.dot(p[t[0] as usize])))
+            (p[t[1] as usize] - p[t[0] as usize]).cross(p[t[2] as usize] - p[t[0] as usize]).try_normalize()
         })
         .collect();
     // The triangle across each directed edge (a closed hull has every
@@ -291,15 +306,21 @@ fn merge_faces<V: Space + Vector3>(vertices: &[V], tris: &[[u32; 3]]) -> Vec<Hul
     let mut groups: Vec<(DVec3, Vec<u32>)> = Vec::new();
     let mut stack = Vec::new();
     for seed in 0..tris.len() {
-        let Some((n, off)) = planes[seed] else { continue };
+        let Some(n) = normals[seed] else { continue };
         if taken[seed] {
             continue;
         }
         // Members are compared with the seed's plane, not their
-        // neighbour's, so that a polygon cannot drift across a gentle curve.
+        // neighbour's, so that a polygon cannot drift across a gentle curve:
+        // a normal within the tolerance and vertices within the tolerance
+        // times the size of the plane. (Distances from the seed's own
+        // vertex: a plane offset `n·p` would amplify the normal's rounding
+        // by the distance from the origin.)
+        let origin = p[tris[seed][0] as usize];
         let same_plane = |k: usize| {
-            planes[k].is_some_and(|(m, o)| {
-                1.0 - m.dot(n) < FACE_MERGE_TOLERANCE && (o - off).abs() < FACE_MERGE_TOLERANCE * size
+            normals[k].is_some_and(|m| {
+                1.0 - m.dot(n) < tol
+                    && tris[k].iter().all(|&q| n.dot(p[q as usize] - origin).abs() < tol * size)
             })
         };
         taken[seed] = true;

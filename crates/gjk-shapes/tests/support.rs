@@ -510,3 +510,36 @@ fn hull_polygons_are_the_brute_force_facets() {
         }
     }
 }
+
+/// Points given in f32 are coplanar only to their rounding: a rotated box's
+/// faces and a scaled dodecahedron's pentagons must still merge into one
+/// polygon each (found by the demo: with an f64-sized merge tolerance the
+/// dodecahedron hull kept 16 of its faces as triangles, its contact
+/// manifolds lost points and a resting hull sank into the ground).
+#[test]
+fn f32_hull_faces_merge_despite_rounding() {
+    let mut rng = Rng::new(0xf32);
+    for k in 0..50 {
+        let half = DVec3::new(rng.range(0.1, 3.0), rng.range(0.1, 3.0), rng.range(0.1, 3.0));
+        let rot = DMat3::from_quat(rng.quat());
+        let centre = rng.unit3() * rng.range(0.0, 100.0);
+        let pts: Vec<Vec3> = box_corners(half, rot, centre).iter().map(|p| p.as_vec3()).collect();
+        let hull = ConvexHull::new(&pts).unwrap();
+        let polys = hull.polygons();
+        assert_eq!(polys.len(), 6, "box {k}: {} polygons", polys.len());
+        assert!(polys.iter().all(|f| f.vertices.len() == 4), "box {k}: not all quadrilaterals");
+    }
+    // The demo's default hull: a dodecahedron scaled per axis (planar
+    // pentagons in exact arithmetic).
+    let phi = (1.0 + 5f32.sqrt()) / 2.0;
+    let mut pts: Vec<Vec3> = (0..8)
+        .map(|i| Vec3::new([-1.0, 1.0][i & 1], [-1.0, 1.0][(i >> 1) & 1], [-1.0, 1.0][(i >> 2) & 1]))
+        .collect();
+    for (a, b) in [(1.0 / phi, phi), (-1.0 / phi, phi), (1.0 / phi, -phi), (-1.0 / phi, -phi)] {
+        pts.extend([Vec3::new(0.0, a, b), Vec3::new(a, b, 0.0), Vec3::new(b, 0.0, a)]);
+    }
+    let scaled: Vec<Vec3> = pts.iter().map(|p| *p * Vec3::new(0.45, 0.55, 0.5)).collect();
+    let hull = ConvexHull::new(&scaled).unwrap();
+    assert_eq!(hull.polygons().len(), 12);
+    assert!(hull.polygons().iter().all(|f| f.vertices.len() == 5));
+}
