@@ -514,7 +514,7 @@ fn hull_polygons_are_the_brute_force_facets() {
 /// Points given in f32 are coplanar only to their rounding: a rotated box's
 /// faces and a scaled dodecahedron's pentagons must still merge into one
 /// polygon each (found by the demo: with an f64-sized merge tolerance the
-/// dodecahedron hull kept 16 of its faces as triangles, its contact
+/// dodecahedron hull kept 8 of its 12 pentagons as triangles, its contact
 /// manifolds lost points and a resting hull sank into the ground).
 #[test]
 fn f32_hull_faces_merge_despite_rounding() {
