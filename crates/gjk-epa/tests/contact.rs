@@ -655,3 +655,50 @@ fn polygon_contacts_f32() {
         assert!(outside_2d(&wb, k.point_b.as_dvec2()) < 2e-5, "{ctx}: point_b off B");
     }
 }
+
+/// Polygon contacts at the edges of the input range: sizes 1e-6 to 1e6,
+/// slivers, identical polygons at one pose, vertex-on-vertex and
+/// edge-on-edge contact: finite outputs, and the signed distance of the
+/// brute force to a tolerance relative to the size.
+#[test]
+fn polygon_contacts_degenerate_and_scaled() {
+    let mut rng = Rng::new(0x5a9);
+    for &scale in &[1e-6, 1e-3, 1.0, 1e3, 1e6] {
+        for i in 0..300 {
+            let (na, nb) = (rng.usize(3, 10), rng.usize(3, 10));
+            let mut la: Vec<DVec2> = polygon(&mut rng, na).iter().map(|p| *p * scale).collect();
+            let mut lb: Vec<DVec2> = polygon(&mut rng, nb).iter().map(|p| *p * scale).collect();
+            match i % 5 {
+                // A sliver: squashed to a thousandth of its height.
+                0 => la.iter_mut().for_each(|p| p.y *= 1e-3),
+                // The same polygon twice.
+                1 => lb = la.clone(),
+                _ => {}
+            }
+            let (a, b) = (ConvexPolygon::new(&la).unwrap(), ConvexPolygon::new(&lb).unwrap());
+            let pa = Pose::from_angle_translation(rng.range(0.0, 6.3), rng.unit2() * scale * rng.range(0.0, 0.5));
+            let mut pb = if i % 5 == 1 {
+                pa
+            } else {
+                Pose::from_angle_translation(rng.range(0.0, 6.3), rng.unit2() * scale * rng.range(0.0, 3.0))
+            };
+            let world = |p: &ConvexPolygon<DVec2>, at: &Pose<DVec2>| -> Vec<DVec2> {
+                p.vertices().iter().map(|v| at.transform_point(*v)).collect()
+            };
+            let wa = world(&a, &pa);
+            if i % 5 == 2 {
+                // Vertex on vertex: B moved so that a vertex of B lands on
+                // one of A.
+                let wb = world(&b, &pb);
+                pb = Pose::new(pb.rotation, pb.translation + (wa[0] - wb[0]));
+            }
+            let wb = world(&b, &pb);
+            let gap = brute_signed_2d(&wa, &wb);
+            let k = contact(&a, &pa, &b, &pb);
+            let ctx = format!("scale {scale} #{i}: gap {gap}, got {:?} {}", k.status, k.signed_distance());
+            assert!(k.normal.is_finite() && k.point_a.is_finite() && k.point_b.is_finite(), "{ctx}");
+            assert!((k.normal.length() - 1.0).abs() < 1e-9, "{ctx}");
+            assert!((k.signed_distance() - gap).abs() < 1e-9 * scale, "{ctx}");
+        }
+    }
+}
