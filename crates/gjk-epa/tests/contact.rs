@@ -676,7 +676,8 @@ fn polygon_contacts_degenerate_and_scaled() {
                 _ => {}
             }
             let (a, b) = (ConvexPolygon::new(&la).unwrap(), ConvexPolygon::new(&lb).unwrap());
-            let pa = Pose::from_angle_translation(rng.range(0.0, 6.3), rng.unit2() * scale * rng.range(0.0, 0.5));
+            let pa =
+                Pose::from_angle_translation(rng.range(0.0, 6.3), rng.unit2() * scale * rng.range(0.0, 0.5));
             let mut pb = if i % 5 == 1 {
                 pa
             } else {
