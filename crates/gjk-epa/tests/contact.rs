@@ -575,7 +575,8 @@ fn outside_2d(poly: &[DVec2], p: DVec2) -> f64 {
 /// the contact's signed distance is the brute-force one (exact: these go
 /// through the separating-axis test, or GJK for vertex–vertex gaps), its
 /// points lie on the shapes, differ by the signed distance along the
-/// normal, and swapping the shapes changes nothing but the normal's sign.
+/// normal, swapping the shapes changes nothing but the normal's sign, and
+/// `contact_within` reports exactly the pairs within its prediction.
 #[test]
 fn polygon_contacts_are_exact() {
     let mut rng = Rng::new(0x5a7);
@@ -619,6 +620,16 @@ fn polygon_contacts_are_exact() {
         assert!(outside_2d(&wb, k.point_b) <= rb + 1e-9, "{ctx}: point_b off B");
         let s = contact(&kb, &pb, &ka, &pa);
         assert!((s.signed_distance() - gap).abs() < 1e-9, "{ctx}: swapped {}", s.signed_distance());
+        // Contact generation with a prediction distance: a contact exactly
+        // for the pairs within it, the same contact as without.
+        let prediction = rng.range(0.0, 0.5);
+        let w = gjk_epa::contact_within(&ka, &pa, &kb, &pb, prediction);
+        if gap > prediction + 1e-9 {
+            assert!(w.is_none(), "{ctx}: reported beyond the prediction {prediction}");
+        } else if gap < prediction - 1e-9 {
+            let w = w.unwrap_or_else(|| panic!("{ctx}: missed within the prediction {prediction}"));
+            assert!((w.signed_distance() - gap).abs() < 1e-9, "{ctx}: within {}", w.signed_distance());
+        }
     }
     assert!(overlapping > 1000 && apart > 1000 && touching > 100, "{overlapping} {apart} {touching}");
 }
