@@ -3,8 +3,8 @@
 //! test.
 
 use crate::gjk::{
-    DistanceResult, GjkConfig, GjkSolver, MAX_ESCAPES, MAX_VERIFY_CANDIDATES, Status, Step, beyond,
-    converged, escape_direction, start_bound,
+    DEFAULT_MAX_ITERATIONS, DistanceResult, GjkConfig, GjkSolver, MAX_ESCAPES, MAX_VERIFY_CANDIDATES, Status,
+    Step, beyond, converged, escape_direction, start_bound,
 };
 use crate::real::Real;
 use crate::simplex::{MAX_SIMPLEX_POINTS, NO_INDEX, Reduced, Simplex, SupportPoint};
@@ -218,6 +218,93 @@ where
     }
 }
 
+/// What the balls of two shapes ([`SupportMap::center_radii`] about
+/// [`SupportMap::center`]) prove, as [`ball_test`] finds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BallTest {
+    /// The outer balls are apart by more than the margin and any zero band
+    /// a search could use: the boolean test is `false`.
+    Apart,
+    /// The inner balls overlap deeper than any zero band a search could
+    /// use: the full query reports [`Status::Intersecting`] (distance 0)
+    /// and the boolean test `true`.
+    Overlapping,
+    /// Neither (or a shape names no centre or radii, or the configuration
+    /// caps the search; see [`ball_test`]).
+    Unknown,
+}
+
+/// The balls' verdict on `a` and `b` within `margin` (as
+/// [`intersects_within`] takes it; 0 for the distance), with no support
+/// call. Queries that need no witness (the distance alone, the boolean
+/// test) end here when it is not [`BallTest::Unknown`].
+///
+/// With `ball(c_a, r_a) ⊂ A ⊂ ball(c_a, R_a)`, likewise for B, and
+/// `d = |c_a − c_b|`: `A − B` holds `ball(c_a − c_b, r_a + r_b)`, so the
+/// origin lies at least `r_a + r_b − d` deep inside it; and the distance is
+/// at least `d − R_a − R_b`. Every point a search sees is within
+/// `d + R_a + R_b` of the origin, which bounds its scale and so its zero
+/// band; each verdict asks for its margin to exceed that band (plus
+/// `margin` for [`BallTest::Apart`]) and [`BALL_ROUNDING`] of the same
+/// reach, the rounding of `d`. [`BallTest::Unknown`] for shapes that name
+/// no centre or radii, and under an iteration cap below
+/// [`DEFAULT_MAX_ITERATIONS`] (a capped search may stop before it decides,
+/// and the answers keep agreeing with the full query's).
+///
+/// ```
+/// use gjk_core::{BallTest, GjkConfig, SupportMap, ball_test, glam::Vec2};
+/// struct Disc(Vec2, f32);
+/// impl SupportMap<Vec2> for Disc {
+///     fn support(&self, d: Vec2) -> Vec2 {
+///         self.0 + d.normalize_or_zero() * self.1
+///     }
+///     fn center(&self) -> Option<Vec2> {
+///         Some(self.0)
+///     }
+///     fn center_radii(&self) -> Option<(f32, f32)> {
+///         Some((self.1, self.1))
+///     }
+/// }
+/// let (cfg, unit) = (GjkConfig::default(), |x: f32| Disc(Vec2::new(x, 0.0), 1.0));
+/// assert_eq!(ball_test(&unit(0.0), &unit(1.5), 0.0, &cfg), BallTest::Overlapping);
+/// assert_eq!(ball_test(&unit(0.0), &unit(2.0), 0.0, &cfg), BallTest::Unknown); // touching
+/// assert_eq!(ball_test(&unit(0.0), &unit(2.5), 0.0, &cfg), BallTest::Apart);
+/// assert_eq!(ball_test(&unit(0.0), &unit(2.5), 1.0, &cfg), BallTest::Unknown); // within the margin
+/// ```
+#[inline]
+pub fn ball_test<V, A, B>(a: &A, b: &B, margin: V::Scalar, config: &GjkConfig<V::Scalar>) -> BallTest
+where
+    V: Vector,
+    A: SupportMap<V> + ?Sized,
+    B: SupportMap<V> + ?Sized,
+{
+    if config.max_iterations < DEFAULT_MAX_ITERATIONS {
+        return BallTest::Unknown;
+    }
+    let (Some((ra, oa)), Some((rb, ob))) = (a.center_radii(), b.center_radii()) else {
+        return BallTest::Unknown;
+    };
+    let (Some(ca), Some(cb)) = (a.center(), b.center()) else {
+        return BallTest::Unknown;
+    };
+    let d = (cb - ca).length();
+    let reach = d + oa + ob;
+    let slack = (config.zero_tolerance + V::Scalar::from_f64(BALL_ROUNDING) * V::Scalar::EPSILON) * reach;
+    // NaN anywhere fails both comparisons.
+    if d + slack < ra + rb {
+        BallTest::Overlapping
+    } else if d - slack > oa + ob + margin {
+        BallTest::Apart
+    } else {
+        BallTest::Unknown
+    }
+}
+
+/// Rounding allowance of [`ball_test`], in units of `ε` times the pair's
+/// reach: the centres' distance (a subtraction, a norm) is off by a few
+/// `ε` of it.
+pub const BALL_ROUNDING: f64 = 16.0;
+
 /// Distance between two convex shapes with default settings.
 ///
 /// ```
@@ -416,6 +503,11 @@ where
         if beyond(&config, scale, lower_sq) {
             return Ok(V::Scalar::INFINITY);
         }
+    } else if ball_test(a, b, V::Scalar::ZERO, &config) == BallTest::Overlapping {
+        // Exit at the start: the inner balls overlap deeply (a pair the
+        // first support proved apart skips the test; the outer balls give
+        // no distance).
+        return Ok(V::Scalar::ZERO);
     }
     let band = config.zero_tolerance * scale;
     if vv <= band * band {
@@ -650,6 +742,15 @@ where
         _ => 0,
     };
     if n == 0 {
+        // Exit before any support call: the balls decide. (With a cache to
+        // fill, the search runs: the cache wants its simplex.)
+        if cache.is_none() {
+            match ball_test(a, b, margin, &config) {
+                BallTest::Apart => return Ok(false),
+                BallTest::Overlapping => return Ok(true),
+                BallTest::Unknown => {}
+            }
+        }
         let d = initial_direction(a, b);
         let p = minkowski_support(a, b, d);
         start[0] = (p, d);

@@ -65,6 +65,19 @@ pub trait SupportMap<V: Vector> {
     fn center(&self) -> Option<V> {
         None
     }
+
+    /// Radii `(inner, outer)` about [`Self::center`]: the ball of radius
+    /// `inner` around the centre lies inside the shape, and the shape inside
+    /// the ball of radius `outer`. Queries that need no witness (the
+    /// distance alone, the boolean test) settle pairs whose inner balls
+    /// overlap deeply, or (the boolean) whose outer balls are apart,
+    /// without a GJK iteration ([`crate::ball_test`]).
+    /// `None` (the default): unknown. A value that overstates `inner` or
+    /// understates `outer` gives wrong answers.
+    #[inline]
+    fn center_radii(&self) -> Option<(V::Scalar, V::Scalar)> {
+        None
+    }
 }
 
 impl<V: Vector, T: SupportMap<V> + ?Sized> SupportMap<V> for &T {
@@ -87,6 +100,10 @@ impl<V: Vector, T: SupportMap<V> + ?Sized> SupportMap<V> for &T {
     #[inline]
     fn center(&self) -> Option<V> {
         (**self).center()
+    }
+    #[inline]
+    fn center_radii(&self) -> Option<(V::Scalar, V::Scalar)> {
+        (**self).center_radii()
     }
 }
 

@@ -52,6 +52,8 @@ pub struct ConvexHull<V: Vector> {
     /// Cells per cube-map face edge ([`start_grid`] of the vertex count).
     grid: usize,
     centroid: V,
+    /// Inner and outer radii about the centroid ([`SupportMap::center_radii`]).
+    radii: Option<(V::Scalar, V::Scalar)>,
 }
 
 impl<V: Space + Vector3> ConvexHull<V> {
@@ -87,6 +89,7 @@ impl<V: Space + Vector3> ConvexHull<V> {
         let inv = V::Scalar::ONE / V::Scalar::from_f64(n as f64);
         let centroid = vertices.iter().fold(V::ZERO, |s, p| s + *p) * inv;
         let polygons = merge_faces(&vertices, &h.faces);
+        let radii = if h.valid { hull_radii(&vertices, &h.faces, centroid) } else { None };
         let mut hull = Self {
             packed: PackedPoints::new(&vertices),
             vertices,
@@ -98,6 +101,7 @@ impl<V: Space + Vector3> ConvexHull<V> {
             start: Vec::new(),
             grid: 0,
             centroid,
+            radii,
         };
         if hull.uses_hill_climbing() {
             hull.grid = start_grid(n);
@@ -458,12 +462,60 @@ impl<V: Space + Vector3> SupportMap<V> for ConvexHull<V> {
     fn center(&self) -> Option<V> {
         Some(self.centroid)
     }
+    #[inline]
+    fn center_radii(&self) -> Option<(V::Scalar, V::Scalar)> {
+        self.radii
+    }
 }
 impl<V: Space + Vector3> Shape<V> for ConvexHull<V> {
     #[inline]
     fn core_support_from(&self, dir: V, hint: u32) -> (V, u32) {
         self.support_from(dir, hint)
     }
+}
+
+/// Relative margin of the inner and outer radii of hulls and polygons
+/// (see [`ball_radii`]): the inner radius is taken this fraction of the
+/// outer one smaller (hull facets are planar to quickhull's tolerance, far
+/// below it), and both are then rounded a further `1e-6` inwards and
+/// outwards, past `f32`'s rounding.
+pub const RADII_MARGIN: f64 = 1e-9;
+
+/// `(inner, outer)` radii about `c` of the polytope of `vertices` bounded
+/// by the triangles `faces` (counter-clockwise seen from outside), for
+/// [`SupportMap::center_radii`]: `c`'s least distance to a face plane and
+/// greatest to a vertex, in `f64`. `None` for flat hulls and when `c` is
+/// not inside by the margin.
+fn hull_radii<V: Space + Vector3>(
+    vertices: &[V],
+    faces: &[[u32; 3]],
+    c: V,
+) -> Option<(V::Scalar, V::Scalar)> {
+    let p = |v: V| DVec3::new(v.component(0).to_f64(), v.component(1).to_f64(), v.component(2).to_f64());
+    let c64 = p(c);
+    let mut inner = f64::INFINITY;
+    // Bounded by the face count.
+    for f in faces {
+        let [a, b, d] = f.map(|i| p(vertices[i as usize]));
+        let n = (b - a).cross(d - a);
+        let len = n.length();
+        // A triangle with no area has no plane (its neighbours bound the hull).
+        if len > 0.0 {
+            inner = inner.min(n.dot(a - c64) / len);
+        }
+    }
+    let outer = vertices.iter().map(|&v| (p(v) - c64).length()).fold(0.0, f64::max);
+    ball_radii(inner, outer)
+}
+
+/// `(inner, outer)` in the coordinate type, rounded inwards and outwards
+/// by [`RADII_MARGIN`]; `None` unless the inner radius stays positive.
+pub(crate) fn ball_radii<S: Real>(inner: f64, outer: f64) -> Option<(S, S)> {
+    let inner = (inner - RADII_MARGIN * outer) * (1.0 - 1e-6);
+    // No face (a flat hull) leaves `inner` infinite.
+    (inner > 0.0 && inner.is_finite() && outer.is_finite())
+        .then(|| (S::from_f64(inner), S::from_f64(outer * (1.0 + 1e-6))))
+        .filter(|(i, _)| *i > S::ZERO)
 }
 
 /// A hull as indices: `vertices` index the input; `edges` and `faces` index

@@ -31,6 +31,8 @@ pub struct ConvexPolygon<V: Vector> {
     centroid: V,
     /// The largest distance of a vertex from the origin.
     reach: V::Scalar,
+    /// Inner and outer radii about the centroid ([`SupportMap::center_radii`]).
+    radii: Option<(V::Scalar, V::Scalar)>,
 }
 
 impl<V: Space + Vector2> ConvexPolygon<V> {
@@ -68,7 +70,8 @@ impl<V: Space + Vector2> ConvexPolygon<V> {
             *s = argmax(&vertices, d) as u32;
         }
         let reach = vertices.iter().map(|p| p.length()).fold(V::Scalar::ZERO, |r, l| r.max(l));
-        Self { packed: PackedPoints::new(&vertices), vertices, normals, start, centroid, reach }
+        let radii = polygon_radii(&vertices, centroid);
+        Self { packed: PackedPoints::new(&vertices), vertices, normals, start, centroid, reach, radii }
     }
 
     /// The vertices, counter-clockwise.
@@ -239,6 +242,10 @@ impl<V: Space + Vector2> SupportMap<V> for ConvexPolygon<V> {
     fn center(&self) -> Option<V> {
         Some(self.centroid)
     }
+    #[inline]
+    fn center_radii(&self) -> Option<(V::Scalar, V::Scalar)> {
+        self.radii
+    }
 }
 impl<V: Space + Vector2> Shape<V> for ConvexPolygon<V> {
     #[inline]
@@ -258,4 +265,30 @@ impl<V: Space + Vector2> Shape<V> for ConvexPolygon<V> {
             packed: &self.packed,
         })
     }
+}
+
+/// `(inner, outer)` radii about `c` of the counter-clockwise polygon
+/// `vertices` (see [`crate::hull::ball_radii`]): `c`'s least distance to an
+/// edge line and greatest to a vertex, in `f64`. `None` below three
+/// vertices and when `c` is not inside by the margin.
+fn polygon_radii<V: Space + Vector2>(vertices: &[V], c: V) -> Option<(V::Scalar, V::Scalar)> {
+    let n = vertices.len();
+    if n < 3 {
+        return None;
+    }
+    let p = |v: V| DVec2::new(v.x().to_f64(), v.y().to_f64());
+    let c64 = p(c);
+    let mut inner = f64::INFINITY;
+    // Bounded by the edge count.
+    for i in 0..n {
+        let (a, b) = (p(vertices[i]), p(vertices[(i + 1) % n]));
+        let e = b - a;
+        let len = e.length();
+        if len > 0.0 {
+            // Outward normal (e.y, −e.x) of a counter-clockwise edge.
+            inner = inner.min((e.y * (a.x - c64.x) - e.x * (a.y - c64.y)) / len);
+        }
+    }
+    let outer = vertices.iter().map(|&v| (p(v) - c64).length()).fold(0.0, f64::max);
+    crate::hull::ball_radii(inner, outer)
 }

@@ -75,6 +75,10 @@ impl<V: Space> SupportMap<V> for Ball<V::Scalar> {
     fn center(&self) -> Option<V> {
         Some(V::ZERO)
     }
+    #[inline]
+    fn center_radii(&self) -> Option<(V::Scalar, V::Scalar)> {
+        Some((self.radius, self.radius))
+    }
 }
 impl<V: Space> Shape<V> for Ball<V::Scalar> {
     #[inline]
@@ -127,6 +131,11 @@ impl<V: Space> SupportMap<V> for Capsule<V::Scalar> {
     #[inline]
     fn center(&self) -> Option<V> {
         Some(V::ZERO)
+    }
+    /// The ball of the radius at the centre; the ends' reach outside.
+    #[inline]
+    fn center_radii(&self) -> Option<(V::Scalar, V::Scalar)> {
+        Some((self.radius, self.half_height + self.radius))
     }
 }
 impl<V: Space> Shape<V> for Capsule<V::Scalar> {
@@ -297,6 +306,12 @@ impl<V: Space> SupportMap<V> for Cuboid<V> {
     #[inline]
     fn center(&self) -> Option<V> {
         Some(V::ZERO)
+    }
+    /// The smallest half extent inside, the half diagonal outside.
+    #[inline]
+    fn center_radii(&self) -> Option<(V::Scalar, V::Scalar)> {
+        let inner = self.half_extents.min_elem();
+        (inner > V::Scalar::ZERO).then(|| (inner, self.half_extents.length()))
     }
 }
 impl<V: Space> Shape<V> for Cuboid<V> {}

@@ -124,7 +124,21 @@ where
     // is apart by what the cores are beyond the radii, else it meets (as
     // `add_radii` decides, status by status).
     let core_config = GjkConfig { max_distance: config.max_distance + margin, ..*config };
-    let core = gjk_core::distance_value_with(&CoreOf(a), &CoreOf(&b_local), &core_config)?;
+    let core = match gjk_core::distance_value_with(&CoreOf(a), &CoreOf(&b_local), &core_config) {
+        Err(GjkError::IterationLimit) if margin > V::Scalar::ZERO => {
+            // A capped search on round shapes: the full query still proves
+            // an overlap when the cores' upper bound is below the radii
+            // (`add_radii`), so its answer is taken (a rare, slow path).
+            let r = distance_local(a, &b_local, config, None);
+            return match r.status {
+                Status::Separated | Status::Touching | Status::Intersecting => Ok(r.distance),
+                Status::Beyond => Ok(V::Scalar::INFINITY),
+                Status::InvalidInput => Err(GjkError::InvalidInput),
+                Status::IterationLimit => Err(GjkError::IterationLimit),
+            };
+        }
+        other => other?,
+    };
     Ok((core - margin).max(V::Scalar::ZERO))
 }
 

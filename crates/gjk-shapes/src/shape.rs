@@ -79,6 +79,14 @@ pub trait Shape<V: Space>: SupportMap<V> {
     fn core_polygon(&self) -> Option<PolygonView<'_, V>> {
         None
     }
+
+    /// Radii `(inner, outer)` of the core about [`SupportMap::center`]
+    /// (see [`SupportMap::center_radii`]): by default the shape's own when
+    /// it has no radius (it is its own core), else unknown.
+    #[inline]
+    fn core_center_radii(&self) -> Option<(V::Scalar, V::Scalar)> {
+        if self.radius() == V::Scalar::ZERO { self.center_radii() } else { None }
+    }
 }
 
 /// A convex polygon of at least three vertices placed in a frame: the
@@ -169,6 +177,10 @@ impl<V: Space, T: Shape<V> + ?Sized> Shape<V> for &T {
     fn core_polygon(&self) -> Option<PolygonView<'_, V>> {
         (**self).core_polygon()
     }
+    #[inline]
+    fn core_center_radii(&self) -> Option<(V::Scalar, V::Scalar)> {
+        (**self).core_center_radii()
+    }
 }
 
 /// The core of a shape as a support mapping of its own.
@@ -195,6 +207,10 @@ impl<V: Space, T: Shape<V>> SupportMap<V> for CoreOf<T> {
     #[inline]
     fn center(&self) -> Option<V> {
         self.0.center()
+    }
+    #[inline]
+    fn center_radii(&self) -> Option<(V::Scalar, V::Scalar)> {
+        self.0.core_center_radii()
     }
 }
 

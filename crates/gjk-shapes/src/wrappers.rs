@@ -184,6 +184,11 @@ impl<V: Space, T: SupportMap<V>> SupportMap<V> for Placed<T, V> {
     fn center(&self) -> Option<V> {
         self.shape.center().map(|p| self.to_outer(p))
     }
+    /// A rigid pose moves the balls with the centre.
+    #[inline]
+    fn center_radii(&self) -> Option<(V::Scalar, V::Scalar)> {
+        self.shape.center_radii()
+    }
 }
 
 impl<V: Space, T: Shape<V>> Shape<V> for Placed<T, V> {
@@ -208,6 +213,10 @@ impl<V: Space, T: Shape<V>> Shape<V> for Placed<T, V> {
     #[inline]
     fn core_polygon(&self) -> Option<PolygonView<'_, V>> {
         self.shape.core_polygon().map(|p| p.mapped(|d| self.dir_to_outer(d), self.translation))
+    }
+    #[inline]
+    fn core_center_radii(&self) -> Option<(V::Scalar, V::Scalar)> {
+        self.shape.core_center_radii()
     }
 }
 
@@ -237,6 +246,11 @@ impl<V: Space, T: Shape<V>> SupportMap<V> for Rounded<T, V::Scalar> {
     fn center(&self) -> Option<V> {
         self.shape.center()
     }
+    /// The shape's balls grown by the radius.
+    #[inline]
+    fn center_radii(&self) -> Option<(V::Scalar, V::Scalar)> {
+        self.shape.center_radii().map(|(inner, outer)| (inner + self.radius, outer + self.radius))
+    }
 }
 
 impl<V: Space, T: Shape<V>> Shape<V> for Rounded<T, V::Scalar> {
@@ -259,6 +273,10 @@ impl<V: Space, T: Shape<V>> Shape<V> for Rounded<T, V::Scalar> {
     #[inline]
     fn core_polygon(&self) -> Option<PolygonView<'_, V>> {
         self.shape.core_polygon()
+    }
+    #[inline]
+    fn core_center_radii(&self) -> Option<(V::Scalar, V::Scalar)> {
+        self.shape.core_center_radii()
     }
 }
 
