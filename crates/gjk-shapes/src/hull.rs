@@ -475,7 +475,7 @@ impl<V: Space + Vector3> Shape<V> for ConvexHull<V> {
 }
 
 /// Relative margin of the inner and outer radii of hulls and polygons
-/// (see [`ball_radii`]): the inner radius is taken this fraction of the
+/// ([`SupportMap::center_radii`]): the inner radius is taken this fraction of the
 /// outer one smaller (hull facets are planar to quickhull's tolerance, far
 /// below it), and both are then rounded a further `1e-6` inwards and
 /// outwards, past `f32`'s rounding.
