@@ -1,7 +1,7 @@
 //! The contact query: one call that answers separated, touching or
 //! penetrating, with depth, normal and contact points.
 
-use gjk_core::{DistanceResult, GjkConfig, Real, SimplexCache, Status, Vector};
+use gjk_core::{BallTest, DistanceResult, GjkConfig, Real, SimplexCache, Status, Vector};
 use gjk_shapes::{CoreOf, Placed, Pose, Shape, Space};
 
 use crate::epa::{EpaConfig, EpaSpace, EpaStatus, penetration};
@@ -137,14 +137,20 @@ where
     }
     let b_local = Placed::new(b, &pose_a.inv_mul(pose_b));
     let gjk = GjkConfig::within(prediction);
-    // Most pairs a broad phase hands over are far, and the first support
-    // call proves most of those far: stop there, before any distance
-    // bookkeeping (the test is the one the query itself would make first,
-    // so the answer is the same). Otherwise the query goes on from that
-    // support point.
+    // Most pairs a broad phase hands over are far. Cores whose outer balls
+    // are apart by more than the prediction (plus the radii and any zero
+    // band) are far with no support call (`ball_test`: the query itself
+    // would end `Beyond` or separated past the prediction); else the first
+    // support call proves most of the others far: stop there, before any
+    // distance bookkeeping (the test is the one the query itself would
+    // make first, so the answer is the same). Otherwise the query goes on
+    // from that support point.
     let (core_a, core_b) = (CoreOf(a), CoreOf(&b_local));
-    let start = gjk_core::first_support(&core_a, &core_b);
     let core_config = core_config(a, &b_local, &gjk);
+    if gjk_core::ball_test(&core_a, &core_b, core_config.max_distance, &core_config) == BallTest::Apart {
+        return None;
+    }
+    let start = gjk_core::first_support(&core_a, &core_b);
     if gjk_core::start_proves_beyond(&core_config, start) {
         return None;
     }

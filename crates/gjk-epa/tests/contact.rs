@@ -714,3 +714,54 @@ fn polygon_contacts_degenerate_and_scaled() {
         }
     }
 }
+
+/// `contact_within` rejects pairs whose cores' outer balls are apart by
+/// more than the prediction and the radii with no support call
+/// (`gjk_core::ball_test`): on hulls, boxes and polygons (sharp and
+/// rounded) placed around that threshold, its answer is `None` exactly
+/// when the full contact is further than the prediction, and the
+/// rejected pairs' brute-force distance exceeds it.
+#[test]
+fn contact_within_rejects_by_outer_balls() {
+    use gjk_core::{BallTest, GjkConfig, SupportMap, ball_test};
+    use gjk_epa::contact_within;
+    use gjk_shapes::{CoreOf, Placed, Shape};
+    let mut rng = Rng::new(9191);
+    let mut rejected = 0;
+    for k in 0..1500 {
+        let round = 0.1 * (k % 3) as f64;
+        let n = rng.usize(4, 30);
+        let a = Rounded::new(ConvexHull::new(&polyhedron(&mut rng, n)).unwrap(), round).unwrap();
+        let b = Cuboid::new(DVec3::new(0.3, 0.5, 0.7)).unwrap();
+        let prediction = rng.range(0.0, 0.5);
+        let (_, oa) = CoreOf(&a).center_radii().unwrap();
+        let (_, ob) = SupportMap::<DVec3>::center_radii(&b).unwrap();
+        // B's centre at 0.8–1.4 times the balls' reach plus the margin.
+        let reach = (oa + ob + round + prediction) * rng.range(0.8, 1.4);
+        let pa = pose3(&mut rng, 2.0);
+        let ca = pa.transform_point(a.center().unwrap());
+        let pb = Pose::new(rng.quat(), ca + rng.unit3() * reach);
+        let full = contact(&a, &pa, &b, &pb);
+        let far = full.signed_distance() > prediction;
+        if (full.signed_distance() - prediction).abs() < 1e-9 {
+            continue;
+        }
+        let within = contact_within(&a, &pa, &b, &pb, prediction);
+        assert_eq!(within.is_none(), far, "pair {k}: {:?} at {}", full.status, full.signed_distance());
+        let margin = a.radius() + prediction;
+        let verdict = ball_test(
+            &CoreOf(Placed::new(&a, &pa)),
+            &CoreOf(Placed::new(&b, &pb)),
+            margin,
+            &GjkConfig::within(prediction),
+        );
+        if verdict == BallTest::Apart {
+            rejected += 1;
+            let core_a: Vec<DVec3> = a.shape.vertices().iter().map(|v| pa.transform_point(*v)).collect();
+            let corners = box_corners(b.half_extents, DMat3::from_quat(pb.rotation), pb.translation);
+            let gap = brute_distance_3d(&core_a, &corners) - round;
+            assert!(gap > prediction, "pair {k}: rejected at brute-force {gap} (prediction {prediction})");
+        }
+    }
+    assert!(rejected > 300, "the outer balls rejected {rejected} pairs");
+}
