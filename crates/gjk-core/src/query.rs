@@ -245,8 +245,9 @@ pub enum BallTest {
 /// at least `d − R_a − R_b`. Every point a search sees is within
 /// `d + R_a + R_b` of the origin, which bounds its scale and so its zero
 /// band; each verdict asks for its margin to exceed that band (plus
-/// `margin` for [`BallTest::Apart`]) and [`BALL_ROUNDING`] of the same
-/// reach, the rounding of `d`. [`BallTest::Unknown`] for shapes that name
+/// `margin` for [`BallTest::Apart`]) and [`BALL_ROUNDING`] `· ε` of that
+/// reach plus the centres' magnitudes (the rounding of `d`, and of the
+/// points a search sees, shapes far from their frame's origin included). [`BallTest::Unknown`] for shapes that name
 /// no centre or radii, and under an iteration cap below
 /// [`DEFAULT_MAX_ITERATIONS`] (a capped search may stop before it decides,
 /// and the answers keep agreeing with the full query's).
@@ -288,8 +289,13 @@ where
         return BallTest::Unknown;
     };
     let d = (cb - ca).length();
+    // The search's points lie within `reach` of the origin (its scale, so
+    // its zero band); their coordinates, and the centres', carry rounding
+    // of a few `ε` of their magnitude, which the centres bound from afar.
     let reach = d + oa + ob;
-    let slack = (config.zero_tolerance + V::Scalar::from_f64(BALL_ROUNDING) * V::Scalar::EPSILON) * reach;
+    let magnitude = reach + ca.max_abs() + cb.max_abs();
+    let slack =
+        config.zero_tolerance * reach + V::Scalar::from_f64(BALL_ROUNDING) * V::Scalar::EPSILON * magnitude;
     // NaN anywhere fails both comparisons.
     if d + slack < ra + rb {
         BallTest::Overlapping
@@ -301,8 +307,8 @@ where
 }
 
 /// Rounding allowance of [`ball_test`], in units of `ε` times the pair's
-/// reach: the centres' distance (a subtraction, a norm) is off by a few
-/// `ε` of it.
+/// reach plus the centres' magnitudes: the centres' distance (a
+/// subtraction, a norm) and the posed points are off by a few `ε` of those.
 pub const BALL_ROUNDING: f64 = 16.0;
 
 /// Distance between two convex shapes with default settings.

@@ -6,7 +6,7 @@
 //! and every pair they call apart is apart (brute-force distance).
 
 use gjk_shapes::gjk_core::{BallTest, GjkConfig, Status, SupportMap, ball_test};
-use gjk_shapes::glam::{DQuat, DVec2, DVec3, Vec2, Vec3};
+use gjk_shapes::glam::{DQuat, DVec2, DVec3, Quat, Vec2, Vec3};
 use gjk_shapes::{
     Ball, Capsule, ConvexHull, ConvexPolygon, CoreOf, Cuboid, Placed, Pose, Rot2, Rounded, Shape, distance,
     distance_value, distance_value_with, distance_with, intersects,
@@ -382,4 +382,46 @@ fn deep_overlap_exit_agrees_with_the_full_query_3d() {
         inside_n > cases / 5 && apart_n > cases / 10,
         "exits: {inside_n} overlapping, {apart_n} apart of {cases}"
     );
+}
+
+/// Shapes far from their own local origin (vertices 10⁴–10⁶ sizes away,
+/// in f32, where the centres carry rounding of `ε` times that offset):
+/// the balls' verdicts still agree with the full query.
+#[test]
+fn ball_verdicts_hold_far_from_the_local_origin() {
+    let mut rng = Rng::new(7106);
+    for k in 0..3000 {
+        let offset = [1e4, 1e5, 1e6][k % 3];
+        let n = rng.usize(3, 12);
+        let shift = rng.unit2() * offset;
+        let pts_a: Vec<Vec2> = polygon(&mut rng, n).iter().map(|p| (*p + shift).as_vec2()).collect();
+        let pts_b: Vec<Vec2> = polygon(&mut rng, n).iter().map(|p| (*p + shift).as_vec2()).collect();
+        let (a, b) = (ConvexPolygon::new(&pts_a).unwrap(), ConvexPolygon::new(&pts_b).unwrap());
+        let (Some((ra, oa)), Some((rb, ob))) = (a.center_radii(), b.center_radii()) else { continue };
+        // B's centre placed near either threshold, both shapes posed by the
+        // identity (their vertices are already far out).
+        let reach = if k % 2 == 0 { ra + rb } else { oa + ob };
+        let t = rng.range(0.9, 1.1);
+        let pb = Pose::from_translation(
+            a.center().unwrap() - b.center().unwrap() + (rng.unit2() * (t * reach as f64)).as_vec2(),
+        );
+        agree(&a, &Pose::IDENTITY, &b, &pb, &format!("far pair {k} (offset {offset:e}, t {t:.3})"));
+        let (h_a, h_b) = (
+            ConvexHull::new(
+                &polyhedron(&mut rng, 12).iter().map(|p| (*p + offset).as_vec3()).collect::<Vec<_>>(),
+            )
+            .unwrap(),
+            ConvexHull::new(
+                &polyhedron(&mut rng, 12).iter().map(|p| (*p + offset).as_vec3()).collect::<Vec<_>>(),
+            )
+            .unwrap(),
+        );
+        let (Some((ra, oa)), Some((rb, ob))) = (h_a.center_radii(), h_b.center_radii()) else { continue };
+        let reach = if k % 2 == 0 { ra + rb } else { oa + ob };
+        let pb3 = Pose::new(
+            Quat::IDENTITY,
+            h_a.center().unwrap() - h_b.center().unwrap() + (rng.unit3() * (t * reach as f64)).as_vec3(),
+        );
+        agree(&h_a, &Pose::IDENTITY, &h_b, &pb3, &format!("far 3D pair {k} (offset {offset:e}, t {t:.3})"));
+    }
 }
