@@ -290,10 +290,12 @@ where
     };
     let d = (cb - ca).length();
     // The search's points lie within `reach` of the origin (its scale, so
-    // its zero band); their coordinates, and the centres', carry rounding
-    // of a few `ε` of their magnitude, which the centres bound from afar.
+    // its zero band). Their coordinates, and the centres', carry rounding
+    // of a few `ε` of their magnitudes: at most `|c_a| + |c_b| + R_a + R_b`,
+    // with `|c_b| ≤ |c_a| + d` and `|c_a| ≤ 2 |c_a|∞` (in 3D, √3 would do).
     let reach = d + oa + ob;
-    let magnitude = reach + ca.max_abs() + cb.max_abs();
+    let two = V::Scalar::ONE + V::Scalar::ONE;
+    let magnitude = two * (reach + two * ca.max_abs());
     let slack =
         config.zero_tolerance * reach + V::Scalar::from_f64(BALL_ROUNDING) * V::Scalar::EPSILON * magnitude;
     // NaN anywhere fails both comparisons.
