@@ -16,6 +16,10 @@
 //!   call and go on from it otherwise.
 //! - [`intersects`] / [`try_intersects`] / [`intersects_with`]: a yes/no
 //!   answer with the early exits of the barycode paper, no distance work.
+//! - [`ball_test`]: shapes that name an inner and an outer ball
+//!   ([`SupportMap::center_radii`]) settle far and deeply overlapping pairs
+//!   with no support call; the boolean test and the distance alone ask it
+//!   first.
 //! - [`GjkSolver`]: the same algorithm driven one iteration at a time by the
 //!   caller, for debug drawing; [`Recorder`] collects iterations of a normal
 //!   query at zero cost when off.
