@@ -38,15 +38,15 @@ fn main() {
     println!("| set | dim | vertices | settled overlapping | settled apart |");
     println!("|---|---|---|---|---|");
     for (i, &n) in [4usize, 8, 12, 16, 20, 24].iter().enumerate() {
-        for (k, kind) in KINDS.iter().enumerate() {
-            let set = make_set2(1000 + (i * 3 + k) as u64, n, *kind, &plan);
+        for (k, kind) in KINDS.iter().chain(&EXTRA_KINDS).enumerate() {
+            let set = make_set2(set_seed(1000, i, k), n, *kind, &plan);
             let (o, a) = rates(&set.pairs, &set.ours);
             println!("| {} | 2 | {n} | {o:.1} % | {a:.1} % |", kind.name());
         }
     }
     for (i, &n) in [8usize, 16, 32, 64, 256, 1024].iter().enumerate() {
-        for (k, kind) in KINDS.iter().enumerate() {
-            let set = make_set3(2000 + (i * 3 + k) as u64, n, *kind, &plan);
+        for (k, kind) in KINDS.iter().chain(&EXTRA_KINDS).enumerate() {
+            let set = make_set3(set_seed(2000, i, k), n, *kind, &plan);
             let (o, a) = rates(&set.pairs, &set.ours);
             println!("| {} | 3 | {n} | {o:.1} % | {a:.1} % |", kind.name());
         }

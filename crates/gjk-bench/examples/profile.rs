@@ -1,7 +1,7 @@
 //! Profiling target: one query kind on one 3D set, in a loop, for `perf`
 //! or callgrind (instruction counts are noise-free on a shared machine).
 //! `cargo run --release -p gjk-bench --example profile -- N SET QUERY REPS [DIM]`
-//! with SET `distant|touching|overlap` and QUERY `distance|intersects|contact`
+//! with SET `distant|touching|overlap|shallow` and QUERY `distance|intersects|contact`
 //! (ours; `distance` is the distance alone, as parry's, `distance-full` the
 //! full result), `warm` (our full distance with a cache on a pair moving by
 //! a small rigid step per query) or
@@ -30,6 +30,7 @@ fn main() {
     let kind = match arg(2, "distant").as_str() {
         "touching" => Kind::Touching,
         "overlap" => Kind::Overlap,
+        "shallow" => Kind::Shallow,
         _ => Kind::Distant,
     };
     // Decoded once: string matching in the loop would be counted too.

@@ -12,15 +12,15 @@ fn main() {
     let plan = if quick { Plan::QUICK } else { Plan::FULL };
     let mut rows = Vec::new();
     for (i, &n) in [4usize, 8, 12, 16, 20, 24].iter().enumerate() {
-        for (k, kind) in KINDS.iter().enumerate() {
-            let set = make_set2(1000 + (i * 3 + k) as u64, n, *kind, &plan);
+        for (k, kind) in KINDS.iter().chain(&EXTRA_KINDS).enumerate() {
+            let set = make_set2(set_seed(1000, i, k), n, *kind, &plan);
             bench_set2(kind.name(), n, &set, &plan, &mut rows);
         }
         eprintln!("2D n={n} done");
     }
     for (i, &n) in [8usize, 16, 32, 64, 256, 1024].iter().enumerate() {
-        for (k, kind) in KINDS.iter().enumerate() {
-            let set = make_set3(2000 + (i * 3 + k) as u64, n, *kind, &plan);
+        for (k, kind) in KINDS.iter().chain(&EXTRA_KINDS).enumerate() {
+            let set = make_set3(set_seed(2000, i, k), n, *kind, &plan);
             bench_set3(kind.name(), n, &set, &plan, &mut rows);
             if *kind == Kind::Distant && (n == 32 || n == 1024) {
                 bench_warm(n, &set, &plan, &mut rows);

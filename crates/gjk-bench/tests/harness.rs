@@ -44,3 +44,32 @@ fn tiny_run_produces_rows_json_and_svg() {
     assert!(markdown(&rows).lines().count() == rows.len() + 2);
     assert!(svg(&rows).starts_with("<svg"));
 }
+
+/// The shallow sets (beside the paper's): every pair overlaps, no ball
+/// test decides any, and the harness's rows agree with that truth.
+#[test]
+fn shallow_sets_overlap_and_escape_the_ball_test() {
+    use gjk_core::{BallTest, GjkConfig, ball_test};
+    use gjk_shapes::{CoreOf, Placed, Pose};
+    let cfg = GjkConfig::default();
+    let mut rows = Vec::new();
+    let set2 = make_set2(11, 8, Kind::Shallow, &TINY);
+    let set3 = make_set3(12, 16, Kind::Shallow, &TINY);
+    for (a, b, p) in &set2.pairs {
+        assert!(gjk_shapes::intersects(&set2.ours[*a], &Pose::IDENTITY, &set2.ours[*b], p));
+        let verdict = ball_test(&CoreOf(&set2.ours[*a]), &CoreOf(Placed::new(&set2.ours[*b], p)), 0.0, &cfg);
+        assert_eq!(verdict, BallTest::Unknown);
+    }
+    for (a, b, p) in &set3.pairs {
+        let r = gjk_shapes::distance(&set3.ours[*a], &Pose::IDENTITY, &set3.ours[*b], p);
+        assert_eq!(r.status, gjk_core::Status::Intersecting);
+    }
+    bench_set2(Kind::Shallow.name(), 8, &set2, &TINY, &mut rows);
+    bench_set3(Kind::Shallow.name(), 16, &set3, &TINY, &mut rows);
+    assert_eq!(rows.len(), 8);
+    for r in &rows {
+        if let Some(e) = r.max_abs_error {
+            assert!(e <= if r.query == "intersects" { 0.0 } else { 1e-5 }, "{r:?}");
+        }
+    }
+}
