@@ -247,10 +247,11 @@ pub enum BallTest {
 /// band; each verdict asks for its margin to exceed that band (plus
 /// `margin` for [`BallTest::Apart`]) and [`BALL_ROUNDING`] `· ε` of that
 /// reach plus the centres' magnitudes (the rounding of `d`, and of the
-/// points a search sees, shapes far from their frame's origin included). [`BallTest::Unknown`] for shapes that name
-/// no centre or radii, and under an iteration cap below
-/// [`DEFAULT_MAX_ITERATIONS`] (a capped search may stop before it decides,
-/// and the answers keep agreeing with the full query's).
+/// points a search sees, shapes far from their frame's origin included).
+/// [`BallTest::Unknown`] for shapes that name no centre or radii, and under
+/// an iteration cap below [`DEFAULT_MAX_ITERATIONS`] (a capped search may
+/// stop before it decides, and the answers keep agreeing with the full
+/// query's).
 ///
 /// ```
 /// use gjk_core::{BallTest, GjkConfig, SupportMap, ball_test, glam::Vec2};

@@ -475,11 +475,15 @@ impl<V: Space + Vector3> Shape<V> for ConvexHull<V> {
 }
 
 /// Relative margin of the inner and outer radii of hulls and polygons
-/// ([`SupportMap::center_radii`]): the inner radius is taken this fraction of the
-/// outer one smaller (hull facets are planar to quickhull's tolerance, far
-/// below it), and both are then rounded a further `1e-6` inwards and
-/// outwards, past `f32`'s rounding.
+/// ([`SupportMap::center_radii`]): the inner radius is taken this fraction
+/// of the outer one smaller (hull facets are planar to quickhull's
+/// tolerance, far below it), before [`RADII_ROUNDING`].
 pub const RADII_MARGIN: f64 = 1e-9;
+
+/// Relative rounding of the radii to the coordinate type: the inner radius
+/// is shrunk and the outer one grown by this fraction before conversion,
+/// past `f32`'s rounding (`2⁻²⁴`).
+pub const RADII_ROUNDING: f64 = 1e-6;
 
 /// `(inner, outer)` radii about `c` of the polytope of `vertices` bounded
 /// by the triangles `faces` (counter-clockwise seen from outside), for
@@ -508,13 +512,13 @@ fn hull_radii<V: Space + Vector3>(
     ball_radii(inner, outer)
 }
 
-/// `(inner, outer)` in the coordinate type, rounded inwards and outwards
-/// by [`RADII_MARGIN`]; `None` unless the inner radius stays positive.
+/// `(inner, outer)` in the coordinate type, with [`RADII_MARGIN`] and
+/// [`RADII_ROUNDING`]; `None` unless the inner radius stays positive.
 pub(crate) fn ball_radii<S: Real>(inner: f64, outer: f64) -> Option<(S, S)> {
-    let inner = (inner - RADII_MARGIN * outer) * (1.0 - 1e-6);
+    let inner = (inner - RADII_MARGIN * outer) * (1.0 - RADII_ROUNDING);
     // No face (a flat hull) leaves `inner` infinite.
     (inner > 0.0 && inner.is_finite() && outer.is_finite())
-        .then(|| (S::from_f64(inner), S::from_f64(outer * (1.0 + 1e-6))))
+        .then(|| (S::from_f64(inner), S::from_f64(outer * (1.0 + RADII_ROUNDING))))
         .filter(|(i, _)| *i > S::ZERO)
 }
 
