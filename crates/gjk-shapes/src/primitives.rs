@@ -77,7 +77,8 @@ impl<V: Space> SupportMap<V> for Ball<V::Scalar> {
     }
     #[inline]
     fn center_radii(&self) -> Option<(V::Scalar, V::Scalar)> {
-        Some((self.radius, self.radius))
+        // A radius set by hand to a negative or NaN value names no ball.
+        (self.radius >= V::Scalar::ZERO).then_some((self.radius, self.radius))
     }
 }
 impl<V: Space> Shape<V> for Ball<V::Scalar> {
@@ -135,7 +136,8 @@ impl<V: Space> SupportMap<V> for Capsule<V::Scalar> {
     /// The ball of the radius at the centre; the ends' reach outside.
     #[inline]
     fn center_radii(&self) -> Option<(V::Scalar, V::Scalar)> {
-        Some((self.radius, self.half_height + self.radius))
+        let valid = (self.radius >= V::Scalar::ZERO) & (self.half_height >= V::Scalar::ZERO);
+        valid.then_some((self.radius, self.half_height + self.radius))
     }
 }
 impl<V: Space> Shape<V> for Capsule<V::Scalar> {
