@@ -249,7 +249,9 @@ impl<V: Space, T: Shape<V>> SupportMap<V> for Rounded<T, V::Scalar> {
     /// The shape's balls grown by the radius.
     #[inline]
     fn center_radii(&self) -> Option<(V::Scalar, V::Scalar)> {
-        self.shape.center_radii().map(|(inner, outer)| (inner + self.radius, outer + self.radius))
+        let grown = |(inner, outer): (V::Scalar, V::Scalar)| (inner + self.radius, outer + self.radius);
+        // A radius set by hand to a negative or NaN value names no ball.
+        self.shape.center_radii().filter(|_| self.radius >= V::Scalar::ZERO).map(grown)
     }
 }
 
