@@ -385,8 +385,8 @@ where
             if !f.alive || f.d == V::Scalar::MAX {
                 continue;
             }
-            let a0 = poly.pts[f.v[0] as usize].w;
-            if f.n.dot(p.w - a0) <= V::Scalar::ZERO {
+            // The plane's offset `d = n·a₀` is stored: no vertex load.
+            if f.n.dot(p.w) <= f.d {
                 continue;
             }
             f.alive = false;
