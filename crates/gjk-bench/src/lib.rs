@@ -878,12 +878,14 @@ pub fn svg(rows: &[Row]) -> String {
     let rows: Vec<&Row> = rows.iter().filter(|r| r.ratio().is_some()).collect();
     let (w, bar, left) = (900.0, 14.0, 260.0);
     let h = 40.0 + rows.len() as f64 * (bar + 4.0);
-    let x = |ratio: f64| left + (ratio.max(0.1).log10() + 1.0) / 3.0 * (w - left - 20.0);
+    // Four decades, 0.1× to 1000× (the ball tests' rows pass 100×); the
+    // labels stay on the canvas.
+    let x = |ratio: f64| left + (ratio.clamp(0.1, 1000.0).log10() + 1.0) / 4.0 * (w - left - 50.0);
     let mut s = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"11\">\n"
     );
     s += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
-    for (k, t) in [0.1, 1.0, 10.0, 100.0].iter().enumerate() {
+    for (k, t) in [0.1, 1.0, 10.0, 100.0, 1000.0].iter().enumerate() {
         let xx = x(*t);
         s += &format!(
             "<line x1=\"{xx}\" y1=\"20\" x2=\"{xx}\" y2=\"{h}\" stroke=\"{}\"/><text x=\"{xx}\" y=\"14\" text-anchor=\"middle\">{t}×</text>\n",
