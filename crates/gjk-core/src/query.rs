@@ -488,6 +488,11 @@ where
     B: SupportMap<V> + ?Sized,
 {
     let config = config.sanitized();
+    if ball_test(a, b, V::Scalar::ZERO, &config) == BallTest::Overlapping {
+        // Exit at the start: the inner balls overlap deeply, with no
+        // support call (the outer balls give no distance).
+        return Ok(V::Scalar::ZERO);
+    }
     let (p, dir) = first_support(a, b);
     if !p.is_finite() || !dir.is_finite() {
         return Err(GjkError::InvalidInput);
@@ -512,11 +517,6 @@ where
         if beyond(&config, scale, lower_sq) {
             return Ok(V::Scalar::INFINITY);
         }
-    } else if ball_test(a, b, V::Scalar::ZERO, &config) == BallTest::Overlapping {
-        // Exit at the start: the inner balls overlap deeply (a pair the
-        // first support proved apart skips the test; the outer balls give
-        // no distance).
-        return Ok(V::Scalar::ZERO);
     }
     let band = config.zero_tolerance * scale;
     if vv <= band * band {

@@ -160,3 +160,42 @@ fn value_agrees_on_near_parallel_faces_and_caps() {
     assert!(capped > 100, "caps exercised: {capped}");
     assert!(escaped > 10, "escapes exercised: {escaped}");
 }
+
+/// A disc that names its balls and counts its support calls.
+struct CountedDisc {
+    centre: DVec2,
+    radius: f64,
+    calls: std::cell::Cell<u32>,
+}
+
+impl gjk_core::SupportMap<DVec2> for CountedDisc {
+    fn support(&self, d: DVec2) -> DVec2 {
+        self.calls.set(self.calls.get() + 1);
+        self.centre + d.normalize_or_zero() * self.radius
+    }
+    fn center(&self) -> Option<DVec2> {
+        Some(self.centre)
+    }
+    fn center_radii(&self) -> Option<(f64, f64)> {
+        Some((self.radius, self.radius))
+    }
+}
+
+#[test]
+fn deep_overlap_needs_no_support_call() {
+    // The balls decide a deep overlap before the first support call; a
+    // shallow one (inside the balls' slack) and a separated pair still
+    // search. The answers are the full query's either way.
+    let disc = |x: f64| CountedDisc { centre: DVec2::new(x, 0.3), radius: 1.0, calls: Default::default() };
+    // Within the zero band of the pair's reach (about 4): undecided.
+    let shallow = 2.0 - GjkConfig::<f64>::default().zero_tolerance;
+    for (x, want_calls) in [(0.5, false), (1.9, false), (shallow, true), (2.5, true)] {
+        let (a, b) = (disc(0.0), disc(x));
+        let value = distance_value(&a, &b).unwrap();
+        let calls = a.calls.get() + b.calls.get();
+        assert_eq!(calls > 0, want_calls, "x = {x}: {calls} support calls");
+        let full = distance(&a, &b);
+        assert_eq!(value, full.distance, "x = {x}");
+        assert_eq!(value == 0.0, x < 2.0, "x = {x}: {value}");
+    }
+}

@@ -94,6 +94,11 @@ impl<V: Space> Shape<V> for Ball<V::Scalar> {
     fn core_vertex(&self, index: u32) -> Option<V> {
         (index == 0).then_some(V::ZERO)
     }
+    /// The core is the centre: both radii 0.
+    #[inline]
+    fn core_center_radii(&self) -> Option<(V::Scalar, V::Scalar)> {
+        Some((V::Scalar::ZERO, V::Scalar::ZERO))
+    }
 }
 
 /// A capsule along the local Y axis: the segment from `−half_height·Y` to
@@ -158,6 +163,13 @@ impl<V: Space> Shape<V> for Capsule<V::Scalar> {
             1 => Some(top),
             _ => None,
         }
+    }
+    /// The core segment holds its centre (inner radius 0) and reaches
+    /// `half_height` from it.
+    #[inline]
+    fn core_center_radii(&self) -> Option<(V::Scalar, V::Scalar)> {
+        // A size set by hand to a negative or NaN value names no ball.
+        (self.half_height >= V::Scalar::ZERO).then_some((V::Scalar::ZERO, self.half_height))
     }
 }
 

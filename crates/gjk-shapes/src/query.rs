@@ -2,7 +2,7 @@
 //! from the origin is as accurate as one at it), round shapes through their
 //! cores plus radii, answers reported in the world frame.
 
-use gjk_core::{DistanceResult, GjkConfig, GjkError, Real, SimplexCache, Status, Vector};
+use gjk_core::{BallTest, DistanceResult, GjkConfig, GjkError, Real, SimplexCache, Status, Vector};
 
 use crate::shape::{CoreOf, Shape};
 use crate::space::{Pose, Space};
@@ -16,6 +16,21 @@ fn b_in_a<'b, V: Space, B: Shape<V> + ?Sized>(
     pose_b: &Pose<V>,
 ) -> Placed<&'b B, V> {
     Placed::new(b, &pose_a.inv_mul(pose_b))
+}
+
+/// Whether the round shapes' own inner balls (radii included) overlap
+/// deeply: a verdict the cores' balls cannot give where a core is thin (a
+/// capsule's segment, a ball's point: inner radius 0). Only asked for
+/// round pairs (`margin > 0`); the cores' own test covers the rest.
+#[inline]
+fn round_balls_overlap<V, A, B>(a: &A, b: &B, margin: V::Scalar, config: &GjkConfig<V::Scalar>) -> bool
+where
+    V: Space,
+    A: Shape<V> + ?Sized,
+    B: Shape<V> + ?Sized,
+{
+    margin > V::Scalar::ZERO
+        && gjk_core::ball_test(a, b, V::Scalar::ZERO, &config.sanitized()) == BallTest::Overlapping
 }
 
 /// Distance between `a` at `pose_a` and `b` at `pose_b`, in the world frame.
@@ -119,6 +134,10 @@ where
     let margin = a.radius() + b_local.radius();
     if !margin.is_finite() {
         return Err(GjkError::InvalidInput);
+    }
+    if round_balls_overlap(a, &b_local, margin, config) {
+        // The shapes overlap deeply: the full query's 0, no support call.
+        return Ok(V::Scalar::ZERO);
     }
     // The cores are `margin` further apart than the shapes; a rounded pair
     // is apart by what the cores are beyond the radii, else it meets (as
@@ -288,6 +307,12 @@ where
     }
     let b_local = b_in_a(b, pose_a, pose_b);
     let margin = a.radius() + b_local.radius();
+    if cache.is_none() && round_balls_overlap(a, &b_local, margin, config) {
+        // The shapes overlap deeply (the search's answer, with no support
+        // call; a warm query keeps its cache up to date instead, as the
+        // cores' test does).
+        return Ok(true);
+    }
     let band = config.sanitized().zero_tolerance * margin;
     gjk_core::intersects_within(&CoreOf(a), &CoreOf(&b_local), margin + band, config, cache)
 }

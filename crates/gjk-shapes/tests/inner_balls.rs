@@ -5,7 +5,7 @@
 //! independent checks that every pair the balls call overlapping overlaps
 //! and every pair they call apart is apart (brute-force distance).
 
-use gjk_shapes::gjk_core::{BallTest, GjkConfig, Status, SupportMap, ball_test};
+use gjk_shapes::gjk_core::{BallTest, GjkConfig, Real, Status, SupportMap, ball_test};
 use gjk_shapes::glam::{DQuat, DVec2, DVec3, Quat, Vec2, Vec3};
 use gjk_shapes::{
     Ball, Capsule, ConvexHull, ConvexPolygon, CoreOf, Cuboid, Placed, Pose, Rot2, Rounded, Shape, distance,
@@ -188,17 +188,21 @@ fn primitive_and_wrapper_radii() {
     assert_eq!(SupportMap::<DVec3>::center_radii(&rounded), Some((hi + 0.3, ho + 0.3)));
     assert_eq!(placed.center_radii(), Some((hi + 0.3, ho + 0.3)));
     // Cores: the hull's own balls through the rounding and the pose; a
-    // ball's and a capsule's cores (a point, a segment) have none.
+    // ball's core is its centre, a capsule's its segment (inner radius 0).
     assert_eq!(CoreOf(&placed).center_radii(), Some((hi, ho)));
-    assert_eq!(SupportMap::<DVec3>::center_radii(&CoreOf(&ball)), None);
-    assert_eq!(SupportMap::<DVec3>::center_radii(&CoreOf(&capsule)), None);
+    assert_eq!(SupportMap::<DVec3>::center_radii(&CoreOf(&ball)), Some((0.0, 0.0)));
+    assert_eq!(SupportMap::<DVec3>::center_radii(&CoreOf(&capsule)), Some((0.0, 1.5)));
     assert_eq!(Shape::<DVec3>::core_center_radii(&cube), SupportMap::<DVec3>::center_radii(&cube));
-    let shapes: [(&dyn SupportMap<DVec3>, &str); 5] = [
+    let placed_capsule = Placed::new(&capsule, &pose);
+    let (ball_core, capsule_core) = (CoreOf(&ball), CoreOf(&placed_capsule));
+    let shapes: [(&dyn SupportMap<DVec3>, &str); 7] = [
         (&cube, "cuboid"),
         (&ball, "ball"),
         (&capsule, "capsule"),
         (&rounded, "rounded hull"),
         (&placed, "placed"),
+        (&ball_core, "ball's core"),
+        (&capsule_core, "placed capsule's core"),
     ];
     for (s, name) in shapes {
         let c = s.center().unwrap();
@@ -238,6 +242,12 @@ where
     let boolean = intersects(a, pa, b, pb);
     if full.status == Status::Intersecting {
         assert!(boolean, "{ctx}: overlap missed by the boolean test");
+    }
+    // Clearly apart (by more than any zero band): the boolean says so too.
+    let reach =
+        a.center_radii().map_or(0.0, |r| r.1.to_f64()) + b.center_radii().map_or(0.0, |r| r.1.to_f64());
+    if full.status == Status::Separated && full.distance.to_f64() > 1e-4 * reach {
+        assert!(!boolean, "{ctx}: a separated pair reported intersecting");
     }
     let cfg = GjkConfig::default();
     let margin = a.radius() + b.radius();
@@ -381,6 +391,77 @@ fn deep_overlap_exit_agrees_with_the_full_query_3d() {
     assert!(
         inside_n > cases / 5 && apart_n > cases / 10,
         "exits: {inside_n} overlapping, {apart_n} apart of {cases}"
+    );
+}
+
+/// Capsules and balls against hulls: their cores (a segment, a point)
+/// name an inner radius 0 and an outer radius of half the segment, and the
+/// core balls' verdicts (margin: the radii) agree with the full queries;
+/// a pair they call apart is apart by brute force.
+#[test]
+fn round_primitive_cores_agree_with_the_full_query() {
+    let mut rng = Rng::new(7107);
+    let (mut inside_n, mut apart_n, mut round_n) = (0, 0, 0);
+    let cases = 1500;
+    for k in 0..cases {
+        let n = rng.usize(4, 24);
+        let hull = ConvexHull::new(&polyhedron(&mut rng, n)).unwrap();
+        let (hi, ho) = hull.center_radii().unwrap();
+        let (hh, r) = (if k % 3 == 0 { 0.0 } else { rng.range(0.0, 1.5) }, rng.range(0.01, 0.5));
+        let capsule = Capsule::new(hh, r).unwrap();
+        // The capsule's centre at `t hi` (t < 1: the centre deep inside the
+        // hull's inner ball) or at `t (ho + hh + r)` (t > 1: the outer
+        // balls apart by more than the radius).
+        let t = rng.range(0.0, 1.3);
+        let reach = if k % 2 == 0 { hi } else { ho + hh + r };
+        let pa = Pose::new(rng.quat(), rng.unit3() * rng.range(0.0, 5.0));
+        let ca = pa.transform_point(hull.center().unwrap());
+        // Every other capsule lies beyond the hull's farthest vertex and
+        // points an end at the hull's centre: both reach all of their outer
+        // radii along the centres' line.
+        let aligned = k % 4 == 1 || k % 4 == 3;
+        let far = hull.vertices().iter().map(|p| *p - hull.center().unwrap());
+        let far = far.fold(DVec3::ZERO, |m, p| if p.length() > m.length() { p } else { m });
+        let u = if aligned { pa.rotation * far.normalize() } else { rng.unit3() };
+        let rot = if aligned { DQuat::from_rotation_arc(DVec3::Y, -u) } else { rng.quat() };
+        let pb = Pose::new(rot, ca + u * t * reach);
+        let ctx = format!("capsule pair {k} (t {t:.3}, half height {hh:.3}, radius {r:.3})");
+        // The shapes' own balls (radii included) overlap where the cores'
+        // cannot tell: the posed queries' exit for round shapes.
+        let own =
+            ball_test(&Placed::new(&hull, &pa), &Placed::new(&capsule, &pb), 0.0, &GjkConfig::default());
+        let core = ball_test(
+            &CoreOf(Placed::new(&hull, &pa)),
+            &CoreOf(Placed::new(&capsule, &pb)),
+            0.0,
+            &GjkConfig::default(),
+        );
+        round_n += usize::from(own == BallTest::Overlapping && core != BallTest::Overlapping);
+        let verdict = if k % 4 < 2 {
+            agree(&hull, &pa, &capsule, &pb, &ctx)
+        } else {
+            agree(&capsule, &pb, &hull, &pa, &format!("{ctx} swapped"))
+        };
+        let ball = Ball::new(r).unwrap();
+        if hh == 0.0 {
+            assert_eq!(agree(&ball, &pb, &hull, &pa, &format!("{ctx} ball")), verdict, "{ctx}");
+        }
+        match verdict {
+            BallTest::Apart => {
+                apart_n += 1;
+                let (s0, s1) = capsule.segment::<DVec3>();
+                let seg = [pb.transform_point(s0), pb.transform_point(s1)];
+                let world: Vec<DVec3> = hull.vertices().iter().map(|p| pa.transform_point(*p)).collect();
+                let gap = brute_distance_3d(&world, &seg[..if hh == 0.0 { 1 } else { 2 }]);
+                assert!(gap > r, "{ctx}: apart by the balls, brute force {gap} within the radius");
+            }
+            BallTest::Overlapping => inside_n += 1,
+            BallTest::Unknown => {}
+        }
+    }
+    assert!(
+        inside_n > cases / 10 && apart_n > cases / 10 && round_n > cases / 10,
+        "exits: {inside_n} overlapping, {apart_n} apart, {round_n} by the round balls of {cases}"
     );
 }
 
