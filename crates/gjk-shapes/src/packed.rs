@@ -44,7 +44,8 @@ impl<S: Real> PackedPoints<S> {
     /// within a block: the largest dot product (lane-wise max, then across
     /// lanes), then the first point that attains it (the dot products are
     /// recomputed with the same operations, so they compare equal bit for
-    /// bit). A NaN direction gives 0.
+    /// bit); a single block (up to four points) takes one select chain
+    /// over its lanes instead. A NaN direction gives 0.
     #[inline(always)]
     pub(crate) fn argmax<V: Space<Scalar = S>>(&self, dir: V) -> usize {
         let dim = V::DIM;
@@ -65,6 +66,15 @@ impl<S: Real> PackedPoints<S> {
         };
         let Some(first) = self.data.get(..dim) else { return 0 };
         let mut best = dots(first);
+        if self.data.len() == dim {
+            // One block (up to four points): a select chain over its lanes
+            // (`>`: the first maximum; a NaN never wins, so 0).
+            let (mut i, mut m) = (0, best[0]);
+            for (lane, &x) in best.iter().enumerate().skip(1) {
+                (i, m) = if x > m { (lane, x) } else { (i, m) };
+            }
+            return i.min(self.len - 1);
+        }
         // Pass 1, bounded by the block count: the maximum per lane.
         for rows in self.data.chunks_exact(dim).skip(1) {
             let v = dots(rows);
@@ -148,7 +158,10 @@ mod tests {
                 }
             }
         }
-        let one = PackedPoints::new(&[Vec3::ONE]);
-        assert_eq!(one.argmax(Vec3::splat(f32::NAN)), 0);
+        // A NaN direction gives 0, with one block (up to four points) or more.
+        for n in [1, 3, 4, 5, 7, 12] {
+            let pts: Vec<Vec3> = (0..n).map(|i| Vec3::new(i as f32, 1.0, -(i as f32))).collect();
+            assert_eq!(PackedPoints::new(&pts).argmax(Vec3::splat(f32::NAN)), 0, "n = {n}");
+        }
     }
 }
