@@ -28,7 +28,10 @@ fn scene_pairs_keep_their_distances() {
 fn bad_scene_files_are_errors() {
     let bad = std::env::temp_dir().join(format!("demo-bad-scene-{}.json", std::process::id()));
     std::fs::write(&bad, r#"{"dim": 3, "a": {"shape": "sphere"}}"#).unwrap();
-    let err = load_pair(&bad).unwrap_err();
+    let loaded = load_pair(&bad);
+    // Removed before the checks, so a failing run leaves nothing behind.
+    std::fs::remove_file(&bad).unwrap();
+    let err = loaded.unwrap_err();
     assert!(err.contains("a.radius"), "{err}");
     assert!(load_pair(Path::new("/no/such/file.json")).is_err());
 }

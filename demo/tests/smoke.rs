@@ -30,6 +30,8 @@ fn screenshot_shows_scene_and_overlays() {
     let mut reader = decoder.read_info().expect("a PNG");
     let mut buf = vec![0; reader.output_buffer_size().expect("size")];
     let info = reader.next_frame(&mut buf).expect("pixels");
+    // Read: removed before the checks, so a failing run leaves nothing behind.
+    std::fs::remove_file(&out).expect("remove the screenshot");
     let bytes = &buf[..info.buffer_size()];
     let rgb: Vec<u8> = match info.color_type {
         png::ColorType::Rgba => bytes.chunks_exact(4).flat_map(|p| [p[0], p[1], p[2]]).collect(),
@@ -47,5 +49,4 @@ fn screenshot_shows_scene_and_overlays() {
     let yellow = count_near(&rgb, [255, 242, 0]);
     assert!(magenta > 20, "no contact overlay ({magenta} magenta pixels)");
     assert!(yellow > 20, "no closest-point overlay ({yellow} yellow pixels)");
-    let _ = std::fs::remove_file(&out);
 }

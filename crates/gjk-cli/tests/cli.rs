@@ -20,13 +20,48 @@ fn query(path: &Path) -> Value {
     serde_json::from_slice(&out.stdout).expect("JSON output")
 }
 
+/// A file in the system's temporary directory, named after this process
+/// and `tag`, removed when dropped (also when an assertion fails).
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(tag: &str) -> Self {
+        Self(std::env::temp_dir().join(format!("gjk-cli-{}-{tag}", std::process::id())))
+    }
+
+    /// A scratch file holding `text`.
+    fn with(tag: &str, text: &str) -> Self {
+        let s = Self::new(tag);
+        std::fs::write(&s.0, text).unwrap();
+        s
+    }
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        // Absent when the test failed before writing it.
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
 /// Writes a modified copy of a case to a temporary file.
-fn variant(name: &str, tag: &str, edit: impl Fn(&mut Value)) -> PathBuf {
+fn variant(name: &str, tag: &str, edit: impl Fn(&mut Value)) -> Scratch {
     let mut v: Value = serde_json::from_str(&std::fs::read_to_string(case(name)).unwrap()).unwrap();
     edit(&mut v);
-    let p = std::env::temp_dir().join(format!("gjk-cli-{}-{tag}.json", std::process::id()));
-    std::fs::write(&p, v.to_string()).unwrap();
-    p
+    Scratch::with(&format!("{tag}.json"), &v.to_string())
 }
 
 fn vec3(v: &Value) -> DVec3 {
@@ -205,9 +240,8 @@ fn malformed_files_name_the_problem() {
         ),
     ];
     for (i, (text, expect)) in cases.iter().enumerate() {
-        let p = std::env::temp_dir().join(format!("gjk-cli-bad-{}-{i}.json", std::process::id()));
-        std::fs::write(&p, text).unwrap();
-        let out = Command::new(env!("CARGO_BIN_EXE_gjk")).arg("query").arg(&p).output().unwrap();
+        let p = Scratch::with(&format!("bad-{i}.json"), text);
+        let out = Command::new(env!("CARGO_BIN_EXE_gjk")).arg("query").arg(&*p).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{text}: {err}");
         assert!(err.contains(expect), "{text}: '{err}' does not mention '{expect}'");
@@ -220,7 +254,7 @@ fn malformed_files_name_the_problem() {
 /// `gjk trace` lists every iteration; `--svg` draws 2D scenes.
 #[test]
 fn trace_text_and_svg() {
-    let svg = std::env::temp_dir().join(format!("gjk-cli-trace-{}.svg", std::process::id()));
+    let svg = Scratch::new("trace.svg");
     let out = Command::new(env!("CARGO_BIN_EXE_gjk"))
         .args(["trace", case("2_box2d_short_edge.json").to_str().unwrap(), "--svg", svg.to_str().unwrap()])
         .output()
@@ -243,13 +277,11 @@ fn trace_text_and_svg() {
 /// meets it at t = (5 − 1 − 1) / 10.
 #[test]
 fn cast_scene() {
-    let p = std::env::temp_dir().join(format!("gjk-cli-cast-{}.json", std::process::id()));
-    std::fs::write(
-        &p,
+    let p = Scratch::with(
+        "cast.json",
         r#"{"dim": 3, "a": {"shape": "sphere", "radius": 1}, "b": {"shape": "cuboid", "half_extents": [1, 1, 1],
             "pose": {"translation": [5, 0, 0]}}, "query": "cast", "motion": [10, 0, 0]}"#,
-    )
-    .unwrap();
+    );
     let r = query(&p);
     assert_eq!(r["status"], "hit");
     assert!((num(&r["toi"]) - 0.3).abs() < 1e-9, "{r}");
