@@ -45,7 +45,8 @@ impl<S: Real> PackedPoints<S> {
     /// lanes), then the first point that attains it (the dot products are
     /// recomputed with the same operations, so they compare equal bit for
     /// bit); a single block (up to four points) takes one select chain
-    /// over its lanes instead. A NaN direction gives 0.
+    /// over its lanes instead, and more than [`ONE_PASS_MIN_BLOCKS`] blocks
+    /// one pass that carries each lane's index. A NaN direction gives 0.
     #[inline(always)]
     pub(crate) fn argmax<V: Space<Scalar = S>>(&self, dir: V) -> usize {
         let dim = V::DIM;
@@ -75,6 +76,35 @@ impl<S: Real> PackedPoints<S> {
             }
             return i.min(self.len - 1);
         }
+        if self.data.len() > ONE_PASS_MIN_BLOCKS * dim {
+            // Many blocks: one pass that carries each lane's index.
+            let mut at: [u32; LANES] = core::array::from_fn(|lane| lane as u32);
+            let mut key = at;
+            // Bounded by the block count.
+            for rows in self.data.chunks_exact(dim).skip(1) {
+                for k in &mut key {
+                    *k += LANES as u32;
+                }
+                let v = dots(rows);
+                for lane in 0..LANES {
+                    // `>` keeps the earlier block on ties.
+                    let up = v[lane] > best[lane];
+                    best[lane] = if up { v[lane] } else { best[lane] };
+                    at[lane] = if up { key[lane] } else { at[lane] };
+                }
+            }
+            let mut max = best[0];
+            for &b in &best[1..] {
+                max = if b > max { b } else { max };
+            }
+            // The smallest index among the lanes holding the maximum is the
+            // first maximum overall. A NaN maximum matches no lane: 0.
+            let mut first = u32::MAX;
+            for lane in 0..LANES {
+                first = if (best[lane] == max) & (at[lane] < first) { at[lane] } else { first };
+            }
+            return if first == u32::MAX { 0 } else { (first as usize).min(self.len - 1) };
+        }
         // Pass 1, bounded by the block count: the maximum per lane.
         for rows in self.data.chunks_exact(dim).skip(1) {
             let v = dots(rows);
@@ -102,6 +132,12 @@ impl<S: Real> PackedPoints<S> {
         0
     }
 }
+
+/// Above this many blocks [`PackedPoints::argmax`] takes one pass that
+/// carries each lane's index, instead of a second pass that finds the
+/// maximum again: that pass ends on a data-dependent branch, and its
+/// length grows with the block count.
+pub const ONE_PASS_MIN_BLOCKS: usize = 8;
 
 impl<S: Real> PackedPoints<S> {
     /// The smallest `x·dx + y·dy` over 2D points (the first two rows of
@@ -139,7 +175,8 @@ mod tests {
             s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             ((s >> 33) as f64 / (1u64 << 31) as f64) * 2.0 - 1.0
         };
-        for n in 1..40 {
+        // Past `ONE_PASS_MIN_BLOCKS` blocks too (33 points and up).
+        for n in 1..72 {
             for _ in 0..50 {
                 // Coarse grid values make ties frequent.
                 let pts: Vec<Vec3> =
@@ -159,7 +196,7 @@ mod tests {
             }
         }
         // A NaN direction gives 0, with one block (up to four points) or more.
-        for n in [1, 3, 4, 5, 7, 12] {
+        for n in [1, 3, 4, 5, 7, 12, 33, 64] {
             let pts: Vec<Vec3> = (0..n).map(|i| Vec3::new(i as f32, 1.0, -(i as f32))).collect();
             assert_eq!(PackedPoints::new(&pts).argmax(Vec3::splat(f32::NAN)), 0, "n = {n}");
         }
