@@ -18,9 +18,17 @@ use crate::space::Space;
 /// vectorised scan is branch-free and streams through memory; the climb
 /// makes fewer instructions from 64 vertices on, but its steps mispredict
 /// and chase pointers. In time (interleaved runs on the benchmark's
-/// 64-hull pools) the scan wins by 12–30 % at 64 vertices and 10–20 % at
-/// 96, the two tie at 128, and the climb wins from 192 (by 35 % at 256).
-pub const HULL_SCAN_LIMIT: usize = 100;
+/// 64-hull pools, with the one-pass scan above eight blocks) the scan wins
+/// by 12–15 % at 128 vertices and 3–10 % at 160, and the two tie at 192.
+pub const HULL_SCAN_LIMIT: usize = 160;
+
+/// Hulls with more vertices than this climb from a hint when a support call
+/// names one (warm starts), even where a cold call would scan: a climb from
+/// a vertex next to the answer checks a few neighbours (warm queries, the
+/// minima of interleaved runs: 1–6 % faster than the scan at 128
+/// vertices, 3–5 % at 160).
+/// Below it the scan is as fast (32 vertices: the same time).
+pub const HULL_HINT_CLIMB_LIMIT: usize = 100;
 
 /// Relative tolerance of the hull construction: points within this
 /// fraction of the cloud's size of a face count as on it.
@@ -210,10 +218,11 @@ impl<V: Space + Vector3> ConvexHull<V> {
     /// cold queries on 1 024 vertices 9–13 % slower in interleaved timing.)
     #[inline(always)]
     fn support_index(&self, dir: V, hint: u32) -> usize {
-        if !self.uses_hill_climbing() {
-            self.packed.argmax(dir)
-        } else if (hint as usize) < self.vertices.len() {
+        let n = self.vertices.len();
+        if (hint as usize) < n && self.climbable && n > HULL_HINT_CLIMB_LIMIT {
             self.climb_from(hint as usize, dir)
+        } else if !self.uses_hill_climbing() {
+            self.packed.argmax(dir)
         } else {
             self.support_climb(dir)
         }
@@ -444,11 +453,12 @@ impl<V: Space + Vector3> SupportMap<V> for ConvexHull<V> {
         let i = self.support_index(dir, NO_INDEX);
         (self.vertices[i], i as u32)
     }
-    /// Climbing hulls climb from `hint` instead of their cube-map start:
-    /// from a vertex near the answer (a warm start's) that checks a few
-    /// neighbours. (Scanned hulls keep the scan: callgrind counts a warm
-    /// query on 32 vertices 2 108 → 2 163 instructions when it climbs from
-    /// the hint too, the same time; on 64 vertices 2 429 → 2 240.)
+    /// Hulls of more than [`HULL_HINT_CLIMB_LIMIT`] vertices climb from
+    /// `hint` instead of their cube-map start or scan: from a vertex near
+    /// the answer (a warm start's) that checks a few neighbours. (Smaller
+    /// hulls keep the scan: callgrind counts a warm query on 32 vertices
+    /// 2 108 → 2 163 instructions when it climbs from the hint too, the
+    /// same time; on 64 vertices 2 429 → 2 240.)
     #[inline]
     fn support_from(&self, dir: V, hint: u32) -> (V, u32) {
         let i = self.support_index(dir, hint);

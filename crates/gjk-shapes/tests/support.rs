@@ -227,11 +227,12 @@ fn shapes_2d_support() {
 
 /// Hill climbing gives the linear scan's answer on random hulls of 8 to
 /// 2000 vertices, on ellipsoids (all points are vertices) and on clouds
-/// (most points inside).
+/// (most points inside). At 150 vertices cold calls scan and hinted calls
+/// climb (between `HULL_HINT_CLIMB_LIMIT` and `HULL_SCAN_LIMIT`).
 #[test]
 fn hill_climbing_equals_scan_3d() {
     let mut rng = Rng::new(103);
-    for &n in &[8usize, 25, 50, 100, 300, 1000, 2000] {
+    for &n in &[8usize, 25, 50, 100, 150, 300, 1000, 2000] {
         for trial in 0..4 {
             let pts: Vec<DVec3> = if trial % 2 == 0 {
                 polyhedron(&mut rng, n)
@@ -382,7 +383,7 @@ fn bad_input_is_a_clear_error() {
 #[test]
 fn pure_start_cells_match_scan_f32() {
     let mut rng = Rng::new(105);
-    for &n in &[128usize, 300, 1500] {
+    for &n in &[200usize, 300, 1500] {
         let pts: Vec<Vec3> = polyhedron(&mut rng, n).iter().map(|p| p.as_vec3()).collect();
         let hull = ConvexHull::new(&pts).unwrap();
         assert!(hull.uses_hill_climbing());
