@@ -5,7 +5,7 @@ use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
 use gjk_core::glam::{DVec2, DVec3};
-use gjk_core::{NO_INDEX, Real, SupportMap, Vector, Vector3};
+use gjk_core::{Real, SupportMap, Vector, Vector3};
 
 use crate::packed::PackedPoints;
 use crate::polygon::monotone_chain;
@@ -221,11 +221,17 @@ impl<V: Space + Vector3> ConvexHull<V> {
         let n = self.vertices.len();
         if (hint as usize) < n && self.climbable && n > HULL_HINT_CLIMB_LIMIT {
             self.climb_from(hint as usize, dir)
-        } else if !self.uses_hill_climbing() {
-            self.packed.argmax(dir)
         } else {
-            self.support_climb(dir)
+            self.cold_index(dir)
         }
+    }
+
+    /// [`Self::support_index`] with no hint: scanned or climbed from the
+    /// cube-map start. Kept apart so that cold calls skip the hint test
+    /// (~6 instructions a call).
+    #[inline(always)]
+    fn cold_index(&self, dir: V) -> usize {
+        if !self.uses_hill_climbing() { self.packed.argmax(dir) } else { self.support_climb(dir) }
     }
 
     /// Steepest-ascent hill climbing from vertex `from`.
@@ -450,7 +456,7 @@ impl<V: Space + Vector3> SupportMap<V> for ConvexHull<V> {
     }
     #[inline]
     fn support_indexed(&self, dir: V) -> (V, u32) {
-        let i = self.support_index(dir, NO_INDEX);
+        let i = self.cold_index(dir);
         (self.vertices[i], i as u32)
     }
     /// Hulls of more than [`HULL_HINT_CLIMB_LIMIT`] vertices climb from

@@ -53,8 +53,12 @@ impl<S: Real> PackedPoints<S> {
         let d: [S; 3] =
             [dir.component(0), dir.component(1), if dim == 3 { dir.component(2) } else { S::ZERO }];
         // The dot products of one block, in glam's order (x, then + y, then + z)
-        // so that values and ties match `Vector::dot` exactly.
-        let dots = |rows: &[[S; LANES]]| {
+        // so that values and ties match `Vector::dot` exactly. A function
+        // forced inline, not a closure: left to the inliner, the closure
+        // was called out of line once the support grew (+20 % instructions
+        // on 8-vertex hulls).
+        #[inline(always)]
+        fn dots<S: Real>(rows: &[[S; LANES]], d: &[S; 3], dim: usize) -> [S; LANES] {
             let mut out = [S::ZERO; LANES];
             for lane in 0..LANES {
                 let mut s = rows[0][lane] * d[0] + rows[1][lane] * d[1];
@@ -64,7 +68,8 @@ impl<S: Real> PackedPoints<S> {
                 out[lane] = s;
             }
             out
-        };
+        }
+        let dots = |rows: &[[S; LANES]]| dots(rows, &d, dim);
         let Some(first) = self.data.get(..dim) else { return 0 };
         let mut best = dots(first);
         if self.data.len() == dim {
