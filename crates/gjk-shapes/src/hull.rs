@@ -18,7 +18,7 @@ use crate::space::Space;
 /// vectorised scan is branch-free and streams through memory; the climb
 /// makes fewer instructions from 64 vertices on, but its steps mispredict
 /// and chase pointers. In time (interleaved runs on the benchmark's
-/// 64-hull pools, with the one-pass scan above eight blocks) the scan wins
+/// 64-hull pools, with the one-pass scan) the scan wins
 /// by 12–15 % at 128 vertices and 3–10 % at 160, and the two tie at 192.
 pub const HULL_SCAN_LIMIT: usize = 160;
 

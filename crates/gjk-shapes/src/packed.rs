@@ -40,13 +40,11 @@ impl<S: Real> PackedPoints<S> {
     }
 
     /// Index of the point furthest along `dir`, first on ties: the same
-    /// answer as a sequential scan with `>`. Two passes, both branch-free
-    /// within a block: the largest dot product (lane-wise max, then across
-    /// lanes), then the first point that attains it (the dot products are
-    /// recomputed with the same operations, so they compare equal bit for
-    /// bit); a single block (up to four points) takes one select chain
-    /// over its lanes instead, and more than [`ONE_PASS_MIN_BLOCKS`] blocks
-    /// one pass that carries each lane's index. A NaN direction gives 0.
+    /// answer as a sequential scan with `>`. Branch-free within a block: a
+    /// single block (up to four points) takes one select chain over its
+    /// lanes; more blocks take one pass that carries each lane's best value
+    /// and index, then the smallest index among the lanes holding the
+    /// maximum. A NaN direction gives 0.
     #[inline(always)]
     pub(crate) fn argmax<V: Space<Scalar = S>>(&self, dir: V) -> usize {
         let dim = V::DIM;
@@ -81,68 +79,37 @@ impl<S: Real> PackedPoints<S> {
             }
             return i.min(self.len - 1);
         }
-        if self.data.len() > ONE_PASS_MIN_BLOCKS * dim {
-            // Many blocks: one pass that carries each lane's index.
-            let mut at: [u32; LANES] = core::array::from_fn(|lane| lane as u32);
-            let mut key = at;
-            // Bounded by the block count.
-            for rows in self.data.chunks_exact(dim).skip(1) {
-                for k in &mut key {
-                    *k += LANES as u32;
-                }
-                let v = dots(rows);
-                for lane in 0..LANES {
-                    // `>` keeps the earlier block on ties.
-                    let up = v[lane] > best[lane];
-                    best[lane] = if up { v[lane] } else { best[lane] };
-                    at[lane] = if up { key[lane] } else { at[lane] };
-                }
-            }
-            let mut max = best[0];
-            for &b in &best[1..] {
-                max = if b > max { b } else { max };
-            }
-            // The smallest index among the lanes holding the maximum is the
-            // first maximum overall. A NaN maximum matches no lane: 0.
-            let mut first = u32::MAX;
-            for lane in 0..LANES {
-                first = if (best[lane] == max) & (at[lane] < first) { at[lane] } else { first };
-            }
-            return if first == u32::MAX { 0 } else { (first as usize).min(self.len - 1) };
-        }
-        // Pass 1, bounded by the block count: the maximum per lane.
+        // Several blocks: one pass that carries each lane's index. (A
+        // second pass that finds the maximum again ends on a data-dependent
+        // branch; see docs/benchmarks.md for the measurements.)
+        let mut at: [u32; LANES] = core::array::from_fn(|lane| lane as u32);
+        let mut key = at;
+        // Bounded by the block count.
         for rows in self.data.chunks_exact(dim).skip(1) {
+            for k in &mut key {
+                *k += LANES as u32;
+            }
             let v = dots(rows);
             for lane in 0..LANES {
-                best[lane] = if v[lane] > best[lane] { v[lane] } else { best[lane] };
+                // `>` keeps the earlier block on ties.
+                let up = v[lane] > best[lane];
+                best[lane] = if up { v[lane] } else { best[lane] };
+                at[lane] = if up { key[lane] } else { at[lane] };
             }
         }
         let mut max = best[0];
         for &b in &best[1..] {
             max = if b > max { b } else { max };
         }
-        // Pass 2, bounded by the block count: the first block holding the
-        // maximum, and its first lane that does.
-        for (b, rows) in self.data.chunks_exact(dim).enumerate() {
-            let v = dots(rows);
-            let mut mask = 0u32;
-            for (lane, x) in v.iter().enumerate() {
-                mask |= u32::from(*x == max) << lane;
-            }
-            if mask != 0 {
-                return (b * LANES + mask.trailing_zeros() as usize).min(self.len - 1);
-            }
+        // The smallest index among the lanes holding the maximum is the
+        // first maximum overall. A NaN maximum matches no lane: 0.
+        let mut first = u32::MAX;
+        for lane in 0..LANES {
+            first = if (best[lane] == max) & (at[lane] < first) { at[lane] } else { first };
         }
-        // Only a NaN maximum gets here.
-        0
+        if first == u32::MAX { 0 } else { (first as usize).min(self.len - 1) }
     }
 }
-
-/// Above this many blocks [`PackedPoints::argmax`] takes one pass that
-/// carries each lane's index, instead of a second pass that finds the
-/// maximum again: that pass ends on a data-dependent branch, and its
-/// length grows with the block count.
-pub const ONE_PASS_MIN_BLOCKS: usize = 8;
 
 impl<S: Real> PackedPoints<S> {
     /// The smallest `x·dx + y·dy` over 2D points (the first two rows of
@@ -180,7 +147,7 @@ mod tests {
             s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             ((s >> 33) as f64 / (1u64 << 31) as f64) * 2.0 - 1.0
         };
-        // Past `ONE_PASS_MIN_BLOCKS` blocks too (33 points and up).
+        // One block and up to eighteen.
         for n in 1..72 {
             for _ in 0..50 {
                 // Coarse grid values make ties frequent.

@@ -10,9 +10,11 @@ use crate::shape::{PolygonView, Shape, ShapeError};
 use crate::space::Space;
 
 /// Polygons with at most this many vertices use a linear scan; larger ones
-/// climb from a precomputed start vertex (the scan wins on small polygons:
-/// no branches on neighbours, and it vectorises).
-pub const POLYGON_SCAN_LIMIT: usize = 12;
+/// climb from a precomputed start vertex. The packed one-pass scan has no
+/// data-dependent branch and vectorises; the climb's branches (which way,
+/// how far) are data-dependent. Break-even measured near 64–96 vertices
+/// (docs/benchmarks.md), so 48 keeps a margin.
+pub const POLYGON_SCAN_LIMIT: usize = 48;
 
 /// Start-vertex buckets for hill climbing: one per 45° sector.
 const SECTORS: usize = 8;

@@ -352,10 +352,11 @@ fn warm_starts_search_from_cached_vertices() {
         }
     }
     assert!(apart > 200 && meeting > 200, "{apart} apart, {meeting} meeting");
-    // 2D: polygons of 40 vertices climb along their boundary.
+    // 2D: polygons of 64 vertices (above `POLYGON_SCAN_LIMIT`) climb along
+    // their boundary, cold from their start sectors, warm from the hints.
     for _ in 0..20 {
-        let a = ConvexPolygon::new(&polygon(&mut rng, 40)).unwrap();
-        let b = ConvexPolygon::new(&polygon(&mut rng, 40)).unwrap();
+        let a = ConvexPolygon::new(&polygon(&mut rng, 64)).unwrap();
+        let b = ConvexPolygon::new(&polygon(&mut rng, 64)).unwrap();
         let pa = Pose::new(Rot2::from_angle(rng.range(0.0, 6.3)), DVec2::ZERO);
         let mut pb = Pose::new(Rot2::from_angle(rng.range(0.0, 6.3)), rng.unit2() * 3.0);
         let mut cache = SimplexCache::new();

@@ -282,12 +282,17 @@ fn hill_climbing_equals_scan_3d() {
 #[test]
 fn hill_climbing_equals_scan_2d() {
     let mut rng = Rng::new(104);
-    for &n in &[8usize, 13, 40, 200, 2000] {
+    // Both sides of `POLYGON_SCAN_LIMIT`: the default support scans up to
+    // it and climbs above it.
+    let (mut scanned, mut climbed) = (false, false);
+    for &n in &[8usize, 13, 40, 48, 49, 60, 200, 2000] {
         for _ in 0..4 {
             let pts = polygon(&mut rng, n);
             let poly = ConvexPolygon::new(&pts).unwrap();
             // Every input point lies inside (left of each CCW edge).
             let v = poly.vertices();
+            scanned |= v.len() <= gjk_shapes::POLYGON_SCAN_LIMIT;
+            climbed |= v.len() > gjk_shapes::POLYGON_SCAN_LIMIT;
             for i in 0..v.len() {
                 let (a, b) = (v[i], v[(i + 1) % v.len()]);
                 for p in &pts {
@@ -300,6 +305,9 @@ fn hill_climbing_equals_scan_2d() {
                 let (hi, hj) = (v[poly.support_climb(d)].dot(d), v[poly.support_scan(d)].dot(d));
                 assert!((hi - hj).abs() <= 1e-12, "n={n}");
                 assert!((height2(&pts, d) - hj).abs() <= 1e-12);
+                let (p, k) = poly.support_indexed(d);
+                assert_eq!(p, v[k as usize]);
+                assert!((p.dot(d) - hj).abs() <= 1e-12, "n={n}: default support");
                 // Climbing along the boundary from any hint.
                 let any = rng.usize(0, v.len() - 1) as u32;
                 for hint in [last, any, NO_INDEX, v.len() as u32] {
@@ -311,6 +319,7 @@ fn hill_climbing_equals_scan_2d() {
             }
         }
     }
+    assert!(scanned && climbed, "both sides of the scan limit");
 }
 
 /// Flat, collinear, single-point and duplicated clouds still give exact
