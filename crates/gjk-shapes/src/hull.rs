@@ -24,11 +24,10 @@ pub const HULL_SCAN_LIMIT: usize = 160;
 
 /// Hulls with more vertices than this climb from a hint when a support call
 /// names one (warm starts), even where a cold call would scan: a climb from
-/// a vertex next to the answer checks a few neighbours (warm queries, the
-/// minima of interleaved runs: 1–6 % faster than the scan at 128
-/// vertices, 3–5 % at 160).
-/// Below it the scan is as fast (32 vertices: the same time).
-pub const HULL_HINT_CLIMB_LIMIT: usize = 100;
+/// a vertex next to the answer checks a few neighbours. Warm distance
+/// against the one-pass scan (medians of interleaved runs): 48 vertices
+/// −5 %, 64 −11 %, 100 −20 %; at 16 and 32 vertices the two tie.
+pub const HULL_HINT_CLIMB_LIMIT: usize = 32;
 
 /// Relative tolerance of the hull construction: points within this
 /// fraction of the cloud's size of a face count as on it.
@@ -462,9 +461,7 @@ impl<V: Space + Vector3> SupportMap<V> for ConvexHull<V> {
     /// Hulls of more than [`HULL_HINT_CLIMB_LIMIT`] vertices climb from
     /// `hint` instead of their cube-map start or scan: from a vertex near
     /// the answer (a warm start's) that checks a few neighbours. (Smaller
-    /// hulls keep the scan: callgrind counts a warm query on 32 vertices
-    /// 2 108 → 2 163 instructions when it climbs from the hint too, the
-    /// same time; on 64 vertices 2 429 → 2 240.)
+    /// hulls keep the scan: the same time, see the constant.)
     #[inline]
     fn support_from(&self, dir: V, hint: u32) -> (V, u32) {
         let i = self.support_index(dir, hint);

@@ -227,8 +227,9 @@ fn shapes_2d_support() {
 
 /// Hill climbing gives the linear scan's answer on random hulls of 8 to
 /// 2000 vertices, on ellipsoids (all points are vertices) and on clouds
-/// (most points inside). At 150 vertices cold calls scan and hinted calls
-/// climb (between `HULL_HINT_CLIMB_LIMIT` and `HULL_SCAN_LIMIT`).
+/// (most points inside). At 50 to 150 vertices cold calls scan and hinted
+/// calls climb (between `HULL_HINT_CLIMB_LIMIT` and `HULL_SCAN_LIMIT`); at
+/// 8 and 25 both scan.
 #[test]
 fn hill_climbing_equals_scan_3d() {
     let mut rng = Rng::new(103);
