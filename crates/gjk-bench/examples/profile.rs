@@ -42,6 +42,9 @@ fn main() {
     if arg(5, "3") == "2" {
         return run2(n, kind, query, reps, &plan);
     }
+    if arg(5, "3") == "box" {
+        return run_boxes(query, reps, &plan);
+    }
     let set = make_set3(seed(2000), n, kind, &plan);
     let ppose: Vec<parry3d::math::Pose> =
         set.pairs.iter().map(|p| parry3d::math::Pose::from_parts(p.2.translation, p.2.rotation)).collect();
@@ -78,6 +81,29 @@ fn main() {
     if arg(6, "") == "full" {
         let per = t0.elapsed().as_nanos() as f64 / (reps * set.pairs.len()).max(1) as f64;
         println!("{per:.1} ns/query");
+    }
+}
+
+/// The box–box set (DIM `box`; N and SET are ignored): distance,
+/// intersects, contact and parry's three.
+fn run_boxes(query: usize, reps: usize, plan: &Plan) {
+    let set = make_boxes(&mut gjk_testkit::Rng::new(MIXED_SEED), plan);
+    let (m, id) = (set.ours.len(), Pose::IDENTITY);
+    for _ in 0..reps {
+        for k in 0..m {
+            let (a, b, p) = (&set.ours[k], &set.ours[(k + 1) % m], &set.poses[k]);
+            let (pa, pb, pp) = (&set.peer[k], &set.peer[(k + 1) % m], &set.pp[k]);
+            use parry3d::query::details as pq;
+            match query {
+                1 => _ = black_box(gjk_shapes::intersects(a, &id, b, p)),
+                2 => _ = black_box(gjk_epa::contact_within(a, &id, b, p, 0.0).map(|c| c.depth)),
+                4 => _ = black_box(pq::distance_support_map_support_map(pp, pa, pb)),
+                5 => _ = black_box(pq::intersection_test_support_map_support_map(pp, pa, pb)),
+                6 => _ = black_box(pq::contact_support_map_support_map(pp, pa, pb, 0.0)),
+                8 => _ = black_box(gjk_shapes::distance(a, &id, b, p).distance),
+                _ => _ = black_box(gjk_shapes::distance_value(a, &id, b, p)),
+            }
+        }
     }
 }
 

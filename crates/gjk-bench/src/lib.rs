@@ -597,9 +597,22 @@ fn row(
     }
 }
 
-/// Box–box and capsule–hull pairs (3D, mixed distances).
-pub fn bench_mixed(plan: &Plan, rows: &mut Vec<Row>) {
-    let mut rng = Rng::new(77);
+/// The box–box set: `plan.pairs` boxes (half extents 0.2–1) and as many
+/// poses (centres 0.5–3 apart, random rotations); pair `k` is box `k` at
+/// the identity against box `k + 1` (cyclic) at pose `k`.
+pub struct BoxSet {
+    /// Ours.
+    pub ours: Vec<Cuboid<Vec3>>,
+    /// Parry's, the same boxes.
+    pub peer: Vec<parry3d::shape::Cuboid>,
+    /// Pose of pair `k`'s second box.
+    pub poses: Vec<Pose<Vec3>>,
+    /// The same poses, parry's.
+    pub pp: Vec<parry3d::math::Pose>,
+}
+
+/// Builds the box–box set from `rng` (seeded by the caller).
+pub fn make_boxes(rng: &mut Rng, plan: &Plan) -> BoxSet {
     let m = plan.pairs;
     let halves: Vec<Vec3> = (0..m)
         .map(|_| {
@@ -612,6 +625,17 @@ pub fn bench_mixed(plan: &Plan, rows: &mut Vec<Row>) {
     let ours: Vec<Cuboid<Vec3>> = halves.iter().map(|h| Cuboid::new(*h).expect("positive")).collect();
     let peer: Vec<parry3d::shape::Cuboid> = halves.iter().map(|h| parry3d::shape::Cuboid::new(*h)).collect();
     let pp: Vec<parry3d::math::Pose> = poses.iter().map(parry_pose3).collect();
+    BoxSet { ours, peer, poses, pp }
+}
+
+/// The seed of the box–box and capsule–hull sets.
+pub const MIXED_SEED: u64 = 77;
+
+/// Box–box and capsule–hull pairs (3D, mixed distances).
+pub fn bench_mixed(plan: &Plan, rows: &mut Vec<Row>) {
+    let mut rng = Rng::new(MIXED_SEED);
+    let m = plan.pairs;
+    let BoxSet { ours, peer, poses, pp } = make_boxes(&mut rng, plan);
     let id = Pose::IDENTITY;
     let j = |k: usize| (k + 1) % m;
     for q in [Query::Distance, Query::DistanceFull, Query::Intersects, Query::Contact] {

@@ -223,6 +223,20 @@ pub(crate) fn start_bound<V: Vector>(w: V, dir: V) -> Option<(V::Scalar, V::Scal
     (vw > V::Scalar::ZERO && dd > V::Scalar::ZERO).then(|| (vw, vw * vw / dd))
 }
 
+/// The scale of the zero band for the exits taken on the first support
+/// point alone: the larger of the coordinates of `w` and of the search
+/// direction `dir`. A touching pair's first point can lie at the contact,
+/// with coordinates at rounding level; a band relative to that point alone
+/// would call the pair apart by its rounding. A cold start searches along
+/// the centres' difference, whose negation is a point of `A − B` (the
+/// centres lie in the shapes), so its magnitude is one of `A − B`'s.
+/// Only these exits use it (the search's own scale stays that of the points
+/// it saw), and it only ever widens their band: they stop less often.
+#[inline]
+pub(crate) fn start_scale<V: Vector>(w: V, dir: V) -> V::Scalar {
+    w.max_abs().max(dir.max_abs())
+}
+
 /// Whether a proven squared lower bound passes the caller's limit plus the
 /// zero band of `scale` (so that touching pairs are never cut off): GJK's
 /// Exit 0, [`Status::Beyond`].
@@ -340,20 +354,22 @@ impl<V: Vector> GjkSolver<V> {
     /// Starts from one support point `p`, found along `dir`.
     pub fn start(&mut self, p: SupportPoint<V>, dir: V) -> Step {
         self.reset();
-        self.start_fresh(p, dir)
+        self.start_fresh(p, dir, V::Scalar::ZERO)
     }
 
     /// [`Self::start`] on a solver just made by [`Self::new`] (nothing to
     /// reset; the queries' hot path).
+    /// `seed`: a coordinate magnitude of `A − B` known before the first
+    /// support call (the queries' centres; 0 for none), the least scale.
     #[inline]
-    pub(crate) fn start_fresh(&mut self, p: SupportPoint<V>, dir: V) -> Step {
+    pub(crate) fn start_fresh(&mut self, p: SupportPoint<V>, dir: V, seed: V::Scalar) -> Step {
         // The common cold start, without the general path's solve: one
         // point is its own closest point.
         if !p.is_finite() || !dir.is_finite() {
             return self.finish_invalid();
         }
         self.phase = Phase::Search;
-        self.scale = p.w.max_abs();
+        self.scale = p.w.max_abs().max(seed);
         self.simplex.set_point(p, dir);
         self.v = p.w;
         self.vv = p.w.length_squared();
@@ -370,7 +386,7 @@ impl<V: Vector> GjkSolver<V> {
             self.lower_sq = lower_sq;
             self.lower_vw = vw;
             self.lower_v = -dir;
-            if beyond(&self.config, self.scale, lower_sq) {
+            if beyond(&self.config, start_scale(p.w, dir), lower_sq) {
                 // Exit 0 at the start, beyond (as in `search_step`).
                 self.distance = self.v.length();
                 self.normal = dir.try_normalize().unwrap_or(V::X);

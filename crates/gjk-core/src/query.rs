@@ -4,7 +4,7 @@
 
 use crate::gjk::{
     DEFAULT_MAX_ITERATIONS, DistanceResult, GjkConfig, GjkSolver, MAX_ESCAPES, MAX_VERIFY_CANDIDATES, Status,
-    Step, beyond, converged, escape_direction, start_bound,
+    Step, beyond, converged, escape_direction, start_bound, start_scale,
 };
 use crate::real::Real;
 use crate::simplex::{MAX_SIMPLEX_POINTS, NO_INDEX, Reduced, Simplex, SupportPoint};
@@ -201,9 +201,15 @@ impl<V: Vector> Recorder<V> for std::vec::Vec<Iteration<V>> {
 }
 
 /// The first search direction: from A's centre towards B's when both shapes
-/// name one, else +X.
+/// name one, else +X. With it, the seed of the search's scale: the
+/// centres' difference is (negated) a point of `A − B` (centres lie in
+/// their shapes), so its largest coordinate is one of `A − B`'s, known
+/// before any support call (0 without centres). A touching pair's first
+/// support point can lie at the contact, at rounding level: a zero band
+/// relative to it alone would call the pair apart by that rounding (the
+/// regression test `touching_first_point_keeps_the_band`).
 #[inline]
-fn initial_direction<V, A, B>(a: &A, b: &B) -> V
+fn initial_direction<V, A, B>(a: &A, b: &B) -> (V, V::Scalar)
 where
     V: Vector,
     A: SupportMap<V> + ?Sized,
@@ -212,9 +218,13 @@ where
     match (a.center(), b.center()) {
         (Some(ca), Some(cb)) => {
             let d = cb - ca;
-            if d.length_squared() > V::Scalar::ZERO && d.is_finite() { d } else { V::X }
+            if d.length_squared() > V::Scalar::ZERO && d.is_finite() {
+                (d, d.max_abs())
+            } else {
+                (V::X, V::Scalar::ZERO)
+            }
         }
-        _ => V::X,
+        _ => (V::X, V::Scalar::ZERO),
     }
 }
 
@@ -370,8 +380,8 @@ where
             run::<_, _, _, _, true>(&mut gjk, step, a, b, recorder, hint);
         }
         _ => {
-            let (p, d) = first_support(a, b);
-            let step = gjk.start_fresh(p, d);
+            let (d, seed) = initial_direction(a, b);
+            let step = gjk.start_fresh(minkowski_support(a, b, d), d, seed);
             run::<_, _, _, _, false>(&mut gjk, step, a, b, recorder, (NO_INDEX, NO_INDEX));
         }
     }
@@ -398,7 +408,7 @@ where
     A: SupportMap<V> + ?Sized,
     B: SupportMap<V> + ?Sized,
 {
-    let d = initial_direction(a, b);
+    let (d, _) = initial_direction(a, b);
     (minkowski_support(a, b, d), d)
 }
 
@@ -426,7 +436,7 @@ pub fn start_proves_beyond<V: Vector>(config: &GjkConfig<V::Scalar>, start: (Sup
         return false;
     }
     let config = config.sanitized();
-    start_bound(p.w, dir).is_some_and(|(_, lower_sq)| beyond(&config, p.w.max_abs(), lower_sq))
+    start_bound(p.w, dir).is_some_and(|(_, lower_sq)| beyond(&config, start_scale(p.w, dir), lower_sq))
 }
 
 /// [`distance_with`] (cold, nothing recorded in a cache) continuing from the
@@ -446,7 +456,8 @@ where
     R: Recorder<V> + ?Sized,
 {
     let mut gjk = GjkSolver::new(*config);
-    let step = gjk.start_fresh(start.0, start.1);
+    let (_, seed) = initial_direction(a, b);
+    let step = gjk.start_fresh(start.0, start.1, seed);
     run::<_, _, _, _, false>(&mut gjk, step, a, b, recorder, (NO_INDEX, NO_INDEX));
     gjk.result()
 }
@@ -493,7 +504,8 @@ where
         // support call (the outer balls give no distance).
         return Ok(V::Scalar::ZERO);
     }
-    let (p, dir) = first_support(a, b);
+    let (dir, seed) = initial_direction(a, b);
+    let p = minkowski_support(a, b, dir);
     if !p.is_finite() || !dir.is_finite() {
         return Err(GjkError::InvalidInput);
     }
@@ -503,7 +515,7 @@ where
     // touching from overlap is skipped (both measure 0). The answer is
     // `|v|` where the solver converges and 0 where it reaches the origin,
     // so it is the full query's distance to the bit (pinned by the tests).
-    let mut scale = p.w.max_abs();
+    let mut scale = p.w.max_abs().max(seed);
     let mut pts = Points { w: [p.w; MAX_SIMPLEX_POINTS], len: 1 };
     let mut v = p.w;
     let mut vv = v.length_squared();
@@ -514,7 +526,7 @@ where
     if let Some((_, bound)) = start_bound(p.w, dir) {
         lower_sq = bound;
         // Exit 0 at the start.
-        if beyond(&config, scale, lower_sq) {
+        if beyond(&config, start_scale(p.w, dir), lower_sq) {
             return Ok(V::Scalar::INFINITY);
         }
     }
@@ -750,6 +762,8 @@ where
         Some(c) if !c.is_empty() => c.rebuild(a, b, &mut start),
         _ => 0,
     };
+    // The scale's seed (see `initial_direction`): cold starts only.
+    let mut seed = V::Scalar::ZERO;
     if n == 0 {
         // Exit before any support call: the balls decide. (With a cache to
         // fill, the search runs: the cache wants its simplex.)
@@ -760,7 +774,8 @@ where
                 BallTest::Unknown => {}
             }
         }
-        let d = initial_direction(a, b);
+        let d;
+        (d, seed) = initial_direction(a, b);
         let p = minkowski_support(a, b, d);
         start[0] = (p, d);
         // Exit at the start: the first support already separates. Every x
@@ -770,7 +785,7 @@ where
         // one support call.
         let dw = d.dot(p.w);
         if p.is_finite() && dw < V::Scalar::ZERO {
-            let band = config.zero_tolerance * p.w.max_abs() + margin;
+            let band = config.zero_tolerance * start_scale(p.w, d) + margin;
             if dw * dw > band * band * d.length_squared() {
                 if let Some(c) = cache {
                     c.store(&Simplex::from_point(p, d));
@@ -789,9 +804,9 @@ where
             // A warm start (points rebuilt from the cache) searches from
             // the cached vertices, as the warm distance does.
             let outcome = if n > 0 {
-                boolean_start::<_, _, _, _, true>(a, b, &config, start, margin, &mut simplex)
+                boolean_start::<_, _, _, _, true>(a, b, &config, start, margin, seed, &mut simplex)
             } else {
-                boolean_start::<_, _, _, _, false>(a, b, &config, start, margin, &mut simplex)
+                boolean_start::<_, _, _, _, false>(a, b, &config, start, margin, seed, &mut simplex)
             };
             match outcome {
                 Err(GjkError::InvalidInput) => c.clear(),
@@ -799,7 +814,7 @@ where
             }
             outcome
         }
-        None => boolean_start::<_, _, _, _, false>(a, b, &config, start, margin, &mut ()),
+        None => boolean_start::<_, _, _, _, false>(a, b, &config, start, margin, seed, &mut ()),
     }
 }
 
@@ -879,6 +894,7 @@ fn boolean_start<V, A, B, T, const HINTED: bool>(
     config: &GjkConfig<V::Scalar>,
     start: &[(SupportPoint<V>, V)],
     margin: V::Scalar,
+    seed: V::Scalar,
     track: &mut T,
 ) -> Result<bool, GjkError>
 where
@@ -888,7 +904,7 @@ where
     T: Track<V>,
 {
     let mut pts = Points { w: [V::ZERO; MAX_SIMPLEX_POINTS], len: 0 };
-    let mut scale = V::Scalar::ZERO;
+    let mut scale = seed;
     for &(p, d) in start {
         if !p.is_finite() {
             return Err(GjkError::InvalidInput);

@@ -197,3 +197,41 @@ fn parry_70_scale_relative_tolerance() {
         assert!(intersects(&capsule, cuboid.as_slice()), "rounded capsule k={k}");
     }
 }
+
+/// Regression (found by gjk-shapes' polygon SAT test, pair 82 of
+/// `sat_boolean_matches_brute_force_and_gjk`): a touching pair whose first
+/// support point lies at the contact, at rounding level. The zero band was
+/// relative to the points seen, that point alone at the start, so the
+/// boolean test's first exit called the pair apart by its rounding, and the
+/// full query, whose next support call returned the same point, reported
+/// `Separated` (by 7e-8 for f32 shapes of size 1). The band now also counts
+/// the centres' difference, a point of `A − B` known before any support
+/// call. Squares corner to corner (their "centres", the first points, on
+/// the far corners so that the first search runs along the diagonal):
+/// within the band of their size they touch; clearly apart they do not.
+#[test]
+fn touching_first_point_keeps_the_band() {
+    use gjk_core::glam::DVec2;
+    use gjk_core::{distance_value, intersects};
+    let square = |o: DVec2| [o + DVec2::ONE, o + DVec2::X, o, o + DVec2::Y];
+    let a = [DVec2::ZERO, DVec2::X, DVec2::ONE, DVec2::Y];
+    for (gap, touching) in [(0.0, true), (1e-15, true), (1e-14, true), (1e-6, false)] {
+        let b = square(DVec2::splat(1.0 + gap));
+        let r = distance(&a, &b);
+        assert_eq!(r.status, if touching { Status::Touching } else { Status::Separated }, "gap {gap}: {r:?}");
+        assert_eq!(intersects(&a, &b), touching, "gap {gap}");
+        assert_eq!(distance_value(&a, &b), Ok(r.distance), "gap {gap}");
+        if !touching {
+            assert!((r.distance - (1.0 + gap - 1.0) * 2f64.sqrt()).abs() < 1e-12, "gap {gap}: {r:?}");
+        }
+    }
+    // f32: one ulp of 1 apart, and 1e-7 (rounded to the ulp).
+    for gap in [0.0f32, f32::EPSILON, 1e-7] {
+        let a = a.map(|p| p.as_vec2());
+        let b = square(DVec2::splat(1.0 + gap as f64)).map(|p| p.as_vec2());
+        let r = distance(&a, &b);
+        assert_eq!(r.status, Status::Touching, "f32 gap {gap}: {r:?}");
+        assert!(intersects(&a, &b), "f32 gap {gap}");
+        assert_eq!(distance_value(&a, &b), Ok(r.distance), "f32 gap {gap}");
+    }
+}

@@ -249,8 +249,12 @@ where
     let s = polygon_separation(&pa, &pb);
     let (ra, rb) = (a.radius(), b.radius());
     let margin = ra + rb;
-    let finite =
-        s.separation.is_finite() && s.point_a.is_finite() && s.point_b.is_finite() && margin.is_finite();
+    // The scale's square finite: no product in the test overflowed.
+    let finite = (s.scale * s.scale).is_finite()
+        && s.separation.is_finite()
+        && s.point_a.is_finite()
+        && s.point_b.is_finite()
+        && margin.is_finite();
     if !finite || !s.exact {
         return None;
     }

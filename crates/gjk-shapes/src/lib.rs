@@ -41,6 +41,7 @@ pub use gjk_core::glam;
 mod batch;
 mod cast;
 mod hull;
+mod obb;
 mod packed;
 mod polygon;
 mod primitives;
@@ -56,13 +57,15 @@ pub use hull::{
     HULL_SCAN_LIMIT, HullFace, MAX_START_GRID, RADII_MARGIN, RADII_ROUNDING, START_CELLS_PER_VERTEX,
     START_GRID, face_merge_tolerance, start_grid,
 };
+pub use obb::{BOX_PARALLEL_SKIP, BOX_ROUNDING, BoxSeparation, BoxView, box_separation};
 pub use polygon::{ConvexPolygon, POLYGON_SCAN_LIMIT};
 pub use primitives::{
     Ball, Capsule, Circle, Cone, Cuboid, Cylinder, Point, Rectangle, Segment, Sphere, Triangle,
 };
 pub use query::{
-    add_radii, distance, distance_local, distance_value, distance_value_with, distance_with, intersects,
-    intersects_with, simplex_to_world, to_world, try_intersects,
+    POLYGON_SAT_LIMIT, POLYGON_SAT_REACH_RATIO, add_radii, distance, distance_local, distance_value,
+    distance_value_with, distance_with, intersects, intersects_with, simplex_to_world, to_world,
+    try_intersects,
 };
 pub use shape::{CoreOf, PolygonView, Shape, ShapeError};
 pub use space::{Angle, Pose, Rot2, Space};

@@ -97,18 +97,25 @@ impl<S: Real> PackedPoints<S> {
                 at[lane] = if up { key[lane] } else { at[lane] };
             }
         }
-        let mut max = best[0];
-        for &b in &best[1..] {
-            max = if b > max { b } else { max };
-        }
-        // The smallest index among the lanes holding the maximum is the
-        // first maximum overall. A NaN maximum matches no lane: 0.
-        let mut first = u32::MAX;
-        for lane in 0..LANES {
-            first = if (best[lane] == max) & (at[lane] < first) { at[lane] } else { first };
-        }
-        if first == u32::MAX { 0 } else { (first as usize).min(self.len - 1) }
+        let (_, first) = lane_max(&best, &at);
+        first.min(self.len - 1)
     }
+}
+
+/// The largest of the lanes' best values and the smallest index among the
+/// lanes holding it: the first maximum overall when each lane carries its
+/// first maximum. A NaN maximum matches no lane: index 0.
+#[inline(always)]
+fn lane_max<S: Real>(best: &[S; LANES], at: &[u32; LANES]) -> (S, usize) {
+    let mut max = best[0];
+    for &b in &best[1..] {
+        max = if b > max { b } else { max };
+    }
+    let mut first = u32::MAX;
+    for lane in 0..LANES {
+        first = if (best[lane] == max) & (at[lane] < first) { at[lane] } else { first };
+    }
+    (max, if first == u32::MAX { 0 } else { first as usize })
 }
 
 impl<S: Real> PackedPoints<S> {
@@ -130,6 +137,72 @@ impl<S: Real> PackedPoints<S> {
             min = if h < min { h } else { min };
         }
         min
+    }
+}
+
+impl<S: Real> PackedPoints<S> {
+    /// The separating-axis kernel of two 2D polygons F and G: over the
+    /// edges `i` of F (outward normal `n_i` in `normals`, first vertex `p_i`
+    /// in `self`, both in F's frame), the largest separation
+    /// `min_q (M n_i)·q + n_i·(t − p_i)` with `q` over `other` (G's vertices
+    /// in G's frame), `M` (row-major, `rot`) the rotation from F's frame to
+    /// G's and `t` G's origin in F's frame. Returns that separation and its
+    /// edge (the first on ties). Stops at the first block of four edges
+    /// whose best exceeds `stop`, returning that edge: a separating axis
+    /// is all a boolean test needs.
+    ///
+    /// Four edges at a time, one per lane: each of G's vertices is one
+    /// multiply–add and one minimum per lane, with no branch per vertex
+    /// (an edge at a time spent most of its work turning and reducing
+    /// lanes; see docs/benchmarks.md). Padding lanes repeat the last edge
+    /// and the last vertex, so they change nothing. The caller keeps the
+    /// inputs small enough that no product overflows (NaN never wins).
+    #[inline(always)]
+    pub(crate) fn max_face_separation(
+        &self,
+        normals: &PackedPoints<S>,
+        other: &PackedPoints<S>,
+        rot: [S; 4],
+        t: [S; 2],
+        stop: S,
+    ) -> (S, usize) {
+        let mut best = [-S::INFINITY; LANES];
+        let mut at = [0u32; LANES];
+        // Bounded by F's block count (edges and vertices pair up block by block).
+        for (b, (nb, pb)) in normals.data.chunks_exact(2).zip(self.data.chunks_exact(2)).enumerate() {
+            let (nx, ny, px, py) = (nb[0], nb[1], pb[0], pb[1]);
+            let mut dx = [S::ZERO; LANES];
+            let mut dy = [S::ZERO; LANES];
+            let mut sep = [S::INFINITY; LANES];
+            for l in 0..LANES {
+                dx[l] = rot[0] * nx[l] + rot[1] * ny[l];
+                dy[l] = rot[2] * nx[l] + rot[3] * ny[l];
+            }
+            // Bounded by G's block count.
+            for q in other.data.chunks_exact(2) {
+                for (&qx, &qy) in q[0].iter().zip(&q[1]) {
+                    for l in 0..LANES {
+                        let h = dx[l] * qx + dy[l] * qy;
+                        sep[l] = if h < sep[l] { h } else { sep[l] };
+                    }
+                }
+            }
+            let mut top = -S::INFINITY;
+            for l in 0..LANES {
+                sep[l] += nx[l] * (t[0] - px[l]) + ny[l] * (t[1] - py[l]);
+                let up = sep[l] > best[l];
+                best[l] = if up { sep[l] } else { best[l] };
+                at[l] = if up { (b * LANES + l) as u32 } else { at[l] };
+                top = if sep[l] > top { sep[l] } else { top };
+            }
+            // Exit: a separating axis beyond `stop` (rarely taken on the
+            // pairs that reach this test past the balls, so predictable).
+            if top > stop {
+                break;
+            }
+        }
+        let (max, first) = lane_max(&best, &at);
+        (max, first.min(self.len.saturating_sub(1)))
     }
 }
 

@@ -28,6 +28,8 @@ pub struct ConvexPolygon<V: Vector> {
     packed: PackedPoints<V::Scalar>,
     /// Outward unit normal of edge `i` (from vertex `i` to `i + 1`).
     normals: Vec<V>,
+    /// The normals in blocks, as `packed` (the separating-axis test's input).
+    packed_normals: PackedPoints<V::Scalar>,
     /// Best vertex along the middle direction of each 45° sector.
     start: [u32; SECTORS],
     centroid: V,
@@ -73,7 +75,16 @@ impl<V: Space + Vector2> ConvexPolygon<V> {
         }
         let reach = vertices.iter().map(|p| p.length()).fold(V::Scalar::ZERO, |r, l| r.max(l));
         let radii = polygon_radii(&vertices, centroid);
-        Self { packed: PackedPoints::new(&vertices), vertices, normals, start, centroid, reach, radii }
+        Self {
+            packed: PackedPoints::new(&vertices),
+            packed_normals: PackedPoints::new(&normals),
+            vertices,
+            normals,
+            start,
+            centroid,
+            reach,
+            radii,
+        }
     }
 
     /// The vertices, counter-clockwise.
@@ -265,6 +276,7 @@ impl<V: Space + Vector2> Shape<V> for ConvexPolygon<V> {
             origin: V::ZERO,
             reach: self.reach,
             packed: &self.packed,
+            packed_normals: &self.packed_normals,
         })
     }
 }

@@ -4,6 +4,7 @@
 
 use gjk_core::{NO_INDEX, Real, SupportMap, Vector, Vector3};
 
+use crate::obb::BoxView;
 use crate::shape::{Shape, ShapeError, point, radius, size};
 use crate::space::{Space, half};
 
@@ -328,7 +329,12 @@ impl<V: Space> SupportMap<V> for Cuboid<V> {
         (inner > V::Scalar::ZERO).then(|| (inner, self.half_extents.length()))
     }
 }
-impl<V: Space> Shape<V> for Cuboid<V> {}
+impl<V: Space> Shape<V> for Cuboid<V> {
+    #[inline]
+    fn core_box(&self) -> Option<BoxView<V>> {
+        Some(BoxView::aligned(self.half_extents))
+    }
+}
 
 /// A solid cylinder along the local Y axis (3D).
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -3,6 +3,7 @@
 
 use gjk_core::{Real, SupportMap, Vector};
 
+use crate::obb::BoxView;
 use crate::packed::PackedPoints;
 use crate::space::Space;
 
@@ -80,6 +81,14 @@ pub trait Shape<V: Space>: SupportMap<V> {
         None
     }
 
+    /// The core as a box ([`crate::Cuboid`], through `&`, `Placed` and
+    /// `Rounded`), for the separating-axis test of box pairs; `None` (the
+    /// default) for every other shape.
+    #[inline]
+    fn core_box(&self) -> Option<BoxView<V>> {
+        None
+    }
+
     /// Radii `(inner, outer)` of the core about [`SupportMap::center`]
     /// (see [`SupportMap::center_radii`]): by default the shape's own when
     /// it has no radius (it is its own core), else unknown.
@@ -111,6 +120,8 @@ pub struct PolygonView<'a, V: Vector> {
     pub reach: V::Scalar,
     /// The vertices in blocks, for branch-free scans.
     pub(crate) packed: &'a PackedPoints<V::Scalar>,
+    /// The edge normals in blocks, for the separating-axis test.
+    pub(crate) packed_normals: &'a PackedPoints<V::Scalar>,
 }
 
 impl<V: Space> PolygonView<'_, V> {
@@ -140,6 +151,47 @@ impl<V: Space> PolygonView<'_, V> {
     #[inline]
     pub fn lowest_vertex(&self, dx: V::Scalar, dy: V::Scalar) -> usize {
         self.packed.argmax(-(V::axis(0) * dx + V::axis(1) * dy))
+    }
+
+    /// The largest signed distance of `other` from this polygon's edge
+    /// lines, over its edges: `(separation, edge)` with `separation` the
+    /// largest `min_q n·q − n·p` (`n` the edge's outward normal, `p` its
+    /// first vertex, `q` over `other`'s vertices), in the shared outer
+    /// frame. Positive: this edge line separates the polygons, so they are
+    /// at least that far apart. Stops at the first edges beyond `stop`
+    /// (pass infinity for the largest), in blocks of four. Both views must
+    /// be finite and small enough that the products cannot overflow
+    /// (coordinates below `√MAX`); the callers check.
+    #[inline]
+    pub fn face_separation(&self, other: &PolygonView<'_, V>, stop: V::Scalar) -> (V::Scalar, usize) {
+        // M = R_otherᵀ R_self turns this frame's normals into the other's
+        // frame; t is the other's origin in this frame (see
+        // `PackedPoints::max_face_separation`).
+        let rot = [
+            other.axis_x.dot(self.axis_x),
+            other.axis_x.dot(self.axis_y),
+            other.axis_y.dot(self.axis_x),
+            other.axis_y.dot(self.axis_y),
+        ];
+        let dt = other.origin - self.origin;
+        let t = [self.axis_x.dot(dt), self.axis_y.dot(dt)];
+        self.packed.max_face_separation(self.packed_normals, other.packed, rot, t, stop)
+    }
+
+    /// Whether `foot` (outer frame) lies within edge `i`, between its ends
+    /// (it is taken to be on the edge's line).
+    #[inline]
+    pub fn edge_holds(&self, i: usize, foot: V) -> bool {
+        let next = if i + 1 == self.vertices.len() { 0 } else { i + 1 };
+        let (s, e) = (self.vertex(i), self.vertex(next));
+        let t = (foot - s).dot(e - s);
+        t >= V::Scalar::ZERO && t <= (e - s).length_squared()
+    }
+
+    /// The index of a vertex lowest along `n` (outer frame; the first).
+    #[inline]
+    pub fn lowest_along(&self, n: V) -> usize {
+        self.lowest_vertex(self.axis_x.dot(n), self.axis_y.dot(n))
     }
 
     /// The same polygon seen from a frame in which the outer frame has
@@ -176,6 +228,10 @@ impl<V: Space, T: Shape<V> + ?Sized> Shape<V> for &T {
     #[inline]
     fn core_polygon(&self) -> Option<PolygonView<'_, V>> {
         (**self).core_polygon()
+    }
+    #[inline]
+    fn core_box(&self) -> Option<BoxView<V>> {
+        (**self).core_box()
     }
     #[inline]
     fn core_center_radii(&self) -> Option<(V::Scalar, V::Scalar)> {

@@ -3,6 +3,7 @@
 
 use gjk_core::{NO_INDEX, Real, SupportMap};
 
+use crate::obb::BoxView;
 use crate::shape::{PolygonView, Shape, ShapeError, point, radius};
 use crate::space::{Pose, Space};
 
@@ -215,6 +216,10 @@ impl<V: Space, T: Shape<V>> Shape<V> for Placed<T, V> {
         self.shape.core_polygon().map(|p| p.mapped(|d| self.dir_to_outer(d), self.translation))
     }
     #[inline]
+    fn core_box(&self) -> Option<BoxView<V>> {
+        self.shape.core_box().map(|b| b.mapped(|d| self.dir_to_outer(d), self.translation))
+    }
+    #[inline]
     fn core_center_radii(&self) -> Option<(V::Scalar, V::Scalar)> {
         self.shape.core_center_radii()
     }
@@ -275,6 +280,10 @@ impl<V: Space, T: Shape<V>> Shape<V> for Rounded<T, V::Scalar> {
     #[inline]
     fn core_polygon(&self) -> Option<PolygonView<'_, V>> {
         self.shape.core_polygon()
+    }
+    #[inline]
+    fn core_box(&self) -> Option<BoxView<V>> {
+        self.shape.core_box()
     }
     #[inline]
     fn core_center_radii(&self) -> Option<(V::Scalar, V::Scalar)> {

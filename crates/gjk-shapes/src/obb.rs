@@ -1,0 +1,191 @@
+//! Boxes placed in a frame ([`BoxView`]) and their separating-axis test.
+//!
+//! Two boxes are apart exactly when one of their face normals (2 + 2 in
+//! 2D, 3 + 3 in 3D) or, in 3D, one of the 9 cross products of an edge of
+//! each separates them (Gottschalk, Lin and Manocha, "OBBTree", SIGGRAPH
+//! 1996; Ericson, *Real-Time Collision Detection*, §4.4.1, whose formulas
+//! for the cross axes are used here). Each axis is a handful of products,
+//! with no support call, where GJK on a box pair spends several support
+//! calls and simplex solves.
+
+use gjk_core::{Real, Vector};
+
+use crate::space::Space;
+
+/// Allowance for rounding in each axis's separation, in units of
+/// `ε · reach` (the pair's centre distance plus both half-diagonals) over
+/// the axis's unnormalised length: a few roundings of products of at most
+/// `reach`, as `gjk_core::BALL_ROUNDING` allows for the balls.
+pub const BOX_ROUNDING: f64 = 16.0;
+
+/// A cross axis whose unnormalised length is below `√ε` (nearly parallel
+/// edges) is skipped, and the test's upper bound grows by this length
+/// times the pair's reach: nearly parallel edges span a face of `A − B`
+/// that tilts from its neighbours by about that angle.
+pub const BOX_PARALLEL_SKIP: f64 = 1.0;
+
+/// A box core placed in a frame: half extents along its own axes, the axes
+/// and the centre in the outer frame ([`crate::Shape::core_box`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BoxView<V: Vector> {
+    /// Half extents along the box's axes (positive).
+    pub half: V,
+    /// The box's axes in the outer frame: unit, orthogonal, right-handed
+    /// (the first `DIM` are used).
+    pub axes: [V; 3],
+    /// The centre in the outer frame.
+    pub center: V,
+}
+
+impl<V: Space> BoxView<V> {
+    /// An axis-aligned box about the origin.
+    #[inline]
+    pub fn aligned(half: V) -> Self {
+        let axis = |i: usize| if i < V::DIM { V::axis(i) } else { V::ZERO };
+        Self { half, axes: [axis(0), axis(1), axis(2)], center: V::ZERO }
+    }
+
+    /// The same box seen from a frame in which the outer frame has
+    /// rotation `rotate` (a linear map) and origin `origin`.
+    #[inline]
+    pub fn mapped(&self, rotate: impl Fn(V) -> V, origin: V) -> Self {
+        Self { half: self.half, axes: self.axes.map(&rotate), center: rotate(self.center) + origin }
+    }
+
+    /// The largest coordinate magnitude its points can have relative to its
+    /// centre: the half-diagonal's length bounds them.
+    #[inline]
+    fn radius(&self) -> V::Scalar {
+        self.half.length()
+    }
+}
+
+/// What the separating-axis test of two boxes proves about the largest
+/// separation `s` over all candidate axes (the distance when the boxes are
+/// apart along a face normal, a lower bound on it otherwise; minus the
+/// penetration depth when they overlap).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BoxSeparation<S> {
+    /// A proven lower bound on `s` (rounding allowed for): above 0, the
+    /// boxes are at least that far apart.
+    pub lower: S,
+    /// A proven upper bound on `s`: at most 0, the boxes touch or overlap;
+    /// below `−x`, they overlap deeper than `x`.
+    pub upper: S,
+    /// The pair's reach: the centres' distance plus both half-diagonals,
+    /// a bound on the coordinates of `A − B` about the centres.
+    pub reach: S,
+}
+
+/// The products the cross axes of two 3D boxes share (see
+/// [`box_separation`]).
+struct Mats<S> {
+    r: [[S; 3]; 3],
+    q: [[S; 3]; 3],
+    ta: [S; 3],
+    ha: [S; 3],
+    hb: [S; 3],
+    round: S,
+    skip: S,
+}
+
+/// The running bounds of [`box_separation`].
+struct Acc<S> {
+    lower: S,
+    upper: S,
+    skipped: bool,
+}
+
+impl<S: Real> Mats<S> {
+    /// Axis `Aᵢ × Bⱼ` (Ericson's formulas: with `(i₁, i₂)`, `(j₁, j₂)` the
+    /// other two indices, cyclic), skipped when nearly parallel.
+    #[inline(always)]
+    fn cross(&self, i: usize, j: usize, acc: &mut Acc<S>) {
+        let (r, q) = (&self.r, &self.q);
+        let (i1, i2, j1, j2) = ((i + 1) % 3, (i + 2) % 3, (j + 1) % 3, (j + 2) % 3);
+        // |Aᵢ × Bⱼ|: the part of Bⱼ off Aᵢ (no cancellation).
+        let len = sqrt(r[i1][j] * r[i1][j] + r[i2][j] * r[i2][j]);
+        if len < self.skip {
+            acc.skipped = true;
+            return;
+        }
+        let ra = self.ha[i1] * q[i2][j] + self.ha[i2] * q[i1][j];
+        let rb = self.hb[j1] * q[i][j2] + self.hb[j2] * q[i][j1];
+        let num = self.ta[i2] * r[i1][j] - self.ta[i1] * r[i2][j];
+        let (sep, err) = ((num.abs() - ra - rb) / len, self.round / len);
+        acc.lower = acc.lower.max(sep - err);
+        acc.upper = acc.upper.max(sep + err);
+    }
+}
+
+/// `√x` (the scalar trait has no square root; `std`'s, through f64).
+#[inline]
+fn sqrt<S: Real>(x: S) -> S {
+    S::from_f64(x.to_f64().sqrt())
+}
+
+/// The separating-axis test of two boxes given in one frame: bounds on
+/// their largest separation (see [`BoxSeparation`]). Every input must be
+/// finite and products of `reach`-sized numbers must not overflow (the
+/// caller checks); then both bounds are finite.
+pub fn box_separation<V: Space>(a: &BoxView<V>, b: &BoxView<V>) -> BoxSeparation<V::Scalar> {
+    let dim = V::DIM;
+    let zero = V::Scalar::ZERO;
+    let t = b.center - a.center;
+    let reach = t.length() + a.radius() + b.radius();
+    let eps = V::Scalar::EPSILON;
+    let round = V::Scalar::from_f64(BOX_ROUNDING) * eps * reach;
+    // Plain arrays (constant indices once the loops over `DIM` unroll):
+    // r[i][j] = Aᵢ·Bⱼ (B's axes in A's frame), q its magnitudes,
+    // ta[i] = t·Aᵢ, tb[j] = t·Bⱼ.
+    let mut r = [[zero; 3]; 3];
+    let mut q = [[zero; 3]; 3];
+    let (mut ta, mut tb, mut ha, mut hb) = ([zero; 3], [zero; 3], [zero; 3], [zero; 3]);
+    for i in 0..dim {
+        for j in 0..dim {
+            r[i][j] = a.axes[i].dot(b.axes[j]);
+            q[i][j] = r[i][j].abs();
+        }
+        ta[i] = t.dot(a.axes[i]);
+        tb[i] = t.dot(b.axes[i]);
+        ha[i] = a.half.component(i);
+        hb[i] = b.half.component(i);
+    }
+    // Every axis's separation `sep` within `err`: the bounds of the largest.
+    let (mut lower, mut upper) = (-V::Scalar::INFINITY, -V::Scalar::INFINITY);
+    // A's face normals, then B's.
+    for i in 0..dim {
+        let (mut ra, mut rb) = (zero, zero);
+        for j in 0..dim {
+            rb += hb[j] * q[i][j];
+            ra += ha[j] * q[j][i];
+        }
+        let (sa, sb) = (ta[i].abs() - ha[i] - rb, tb[i].abs() - ra - hb[i]);
+        lower = lower.max(sa.max(sb) - round);
+        upper = upper.max(sa.max(sb) + round);
+    }
+    if dim == 3 {
+        let skip = V::Scalar::from_f64(BOX_PARALLEL_SKIP * eps.to_f64().sqrt());
+        let m = Mats { r, q, ta, ha, hb, round, skip };
+        let mut acc = Acc { lower, upper, skipped: false };
+        // The nine cross axes, written out so that every index is a
+        // constant (a loop over them measured twice the instructions).
+        m.cross(0, 0, &mut acc);
+        m.cross(0, 1, &mut acc);
+        m.cross(0, 2, &mut acc);
+        m.cross(1, 0, &mut acc);
+        m.cross(1, 1, &mut acc);
+        m.cross(1, 2, &mut acc);
+        m.cross(2, 0, &mut acc);
+        m.cross(2, 1, &mut acc);
+        m.cross(2, 2, &mut acc);
+        (lower, upper) = (acc.lower, acc.upper);
+        // A skipped axis's separation is within `skip · reach` of the
+        // neighbouring faces' (nearly parallel edges span a face of `A − B`
+        // tilted from its neighbours by about that angle).
+        if acc.skipped {
+            upper += skip * reach;
+        }
+    }
+    BoxSeparation { lower, upper, reach }
+}

@@ -1,0 +1,148 @@
+//! The separating-axis test of box pairs (`box_separation`) and the
+//! queries that use it (the boolean test; the distance alone's deep-overlap
+//! exit): its bounds against an independent f64 separating-axis oracle
+//! (`gjk_testkit::box_box_sat`, normalised axes in world coordinates), the
+//! boolean against that oracle and against GJK (the same query with a
+//! warm-start cache), the distance alone against the full query to the bit;
+//! boxes of sizes 1e-3 to 1e3, f32 and f64, sharp and round, rotated at
+//! random and axis-aligned (parallel edges: skipped cross axes).
+
+use gjk_shapes::gjk_core::{Real, SimplexCache};
+use gjk_shapes::glam::{DMat3, DQuat, DVec3, Quat, Vec3};
+use gjk_shapes::{
+    BoxView, Cuboid, Placed, Pose, Rounded, Shape, box_separation, distance, distance_value, intersects,
+    intersects_with,
+};
+use gjk_testkit::{Rng, box_box_sat};
+
+/// A random pair: half extents, B's rotation and centre (A at the identity).
+fn pair(rng: &mut Rng, k: usize) -> (DVec3, DVec3, DQuat, DVec3) {
+    let size = [1e-3, 1.0, 1e3][k % 3];
+    let h = |rng: &mut Rng| DVec3::new(rng.range(0.2, 1.0), rng.range(0.2, 1.0), rng.range(0.2, 1.0)) * size;
+    let (ha, hb) = (h(rng), h(rng));
+    // Every fifth pair axis-aligned up to a quarter turn (parallel edges).
+    let rot = if k % 5 == 4 {
+        DQuat::from_rotation_z(std::f64::consts::FRAC_PI_2 * rng.usize(0, 3) as f64)
+    } else {
+        rng.quat()
+    };
+    let t = rng.unit3() * rng.range(0.0, 3.0) * size;
+    (ha, hb, rot, t)
+}
+
+#[test]
+fn box_separation_bounds_hold() {
+    let mut rng = Rng::new(7401);
+    let (mut apart, mut meet) = (0, 0);
+    for k in 0..5000 {
+        let (ha, hb, rot, t) = pair(&mut rng, k);
+        let (overlap, _) = box_box_sat(ha, DMat3::IDENTITY, DVec3::ZERO, hb, DMat3::from_quat(rot), t);
+        let truth = -overlap;
+        let b = BoxView::aligned(hb).mapped(|d| rot * d, t);
+        let s = box_separation(&BoxView::aligned(ha), &b);
+        let tol = 1e-12 * s.reach;
+        assert!(
+            s.lower <= truth + tol && truth <= s.upper + tol,
+            "pair {k}: {truth} not in [{}, {}]",
+            s.lower,
+            s.upper
+        );
+        // The bounds are tight: rounding, or the skip allowance for
+        // parallel edges.
+        assert!(s.upper - s.lower <= 1e-6 * s.reach, "pair {k}: [{}, {}]", s.lower, s.upper);
+        apart += usize::from(s.lower > 0.0);
+        meet += usize::from(s.upper <= 0.0);
+        // f32: the same pair, bounds that hold within the f32 rounding of
+        // the inputs themselves.
+        let b32 = BoxView::aligned(hb.as_vec3()).mapped(|d| rot.as_quat() * d, t.as_vec3());
+        let s32 = box_separation(&BoxView::aligned(ha.as_vec3()), &b32);
+        let tol32 = 4.0 * f32::EPSILON as f64 * s.reach;
+        assert!(
+            (s32.lower as f64) <= truth + tol32 && truth <= s32.upper as f64 + tol32,
+            "f32 pair {k}: {truth} not in [{}, {}]",
+            s32.lower,
+            s32.upper
+        );
+    }
+    assert!(apart > 1000 && meet > 1000, "apart {apart}, meet {meet}");
+}
+
+/// The queries on one pair at `V`'s precision.
+fn check_queries<V: gjk_shapes::Space>(
+    a: &Cuboid<V>,
+    b: &Cuboid<V>,
+    pose: &Pose<V>,
+    radius: f64,
+    truth: f64,
+    amb: f64,
+    ctx: &str,
+) -> bool {
+    let id = Pose::IDENTITY;
+    let r = V::Scalar::from_f64(radius);
+    let (ra, rb) = (Rounded::new(a, r).unwrap(), Rounded::new(b, r).unwrap());
+    // The distance alone is the full query's, to the bit (the deep-overlap
+    // exit only answers where the full query reports an overlap).
+    assert_eq!(distance_value(a, &id, b, pose), Ok(distance(a, &id, b, pose).distance), "{ctx}");
+    assert_eq!(
+        distance_value(&ra, &id, &rb, pose),
+        Ok(distance(&ra, &id, &rb, pose).distance),
+        "{ctx} round"
+    );
+    let gap = truth - 2.0 * radius;
+    let hit = intersects(&ra, &id, &rb, pose);
+    let gjk =
+        intersects_with(&ra, &id, &rb, pose, &Default::default(), Some(&mut SimplexCache::new())).unwrap();
+    if gap.abs() <= amb {
+        return false;
+    }
+    // Apart along a face normal by the SAT's separation (a lower bound on
+    // the distance); overlapping by the oracle's depth.
+    if truth > 0.0 && gap > amb {
+        assert!(!hit && !gjk, "{ctx}: apart by at least {gap:e}, reported meeting (gjk {gjk})");
+    }
+    if truth < -amb || (radius > 0.0 && truth <= 0.0) {
+        assert!(hit && gjk, "{ctx}: overlapping, reported apart (gjk {gjk})");
+    }
+    assert_eq!(hit, gjk, "{ctx}: the SAT and GJK verdicts differ");
+    true
+}
+
+#[test]
+fn box_queries_match_the_oracle_and_gjk() {
+    let mut rng = Rng::new(7402);
+    let mut decided = 0;
+    for k in 0..3000 {
+        let (ha, hb, rot, t) = pair(&mut rng, k);
+        let (overlap, _) = box_box_sat(ha, DMat3::IDENTITY, DVec3::ZERO, hb, DMat3::from_quat(rot), t);
+        let size = ha.max_element();
+        let radius = if k % 4 == 3 { rng.range(0.0, 0.1) * size } else { 0.0 };
+        let ctx = format!("pair {k} (size {size:e}, radius {radius:e})");
+        let (a, b) = (Cuboid::new(ha).unwrap(), Cuboid::new(hb).unwrap());
+        let pose = Pose::new(rot, t);
+        decided += usize::from(check_queries(&a, &b, &pose, radius, -overlap, 1e-9 * size, &ctx));
+        let (a32, b32) = (Cuboid::new(ha.as_vec3()).unwrap(), Cuboid::new(hb.as_vec3()).unwrap());
+        let pose32 = Pose::new(rot.as_quat(), t.as_vec3());
+        check_queries(&a32, &b32, &pose32, radius, -overlap, 1e-3 * size, &format!("{ctx} f32"));
+    }
+    assert!(decided > 2500, "decided {decided}");
+}
+
+#[test]
+fn stacked_and_touching_boxes() {
+    let a = Cuboid::new(Vec3::ONE).unwrap();
+    let id = Pose::IDENTITY;
+    // Resting face to face (parallel edges everywhere), slightly apart,
+    // slightly sunk, and edge to edge across a quarter turn.
+    for (dz, hit) in [(2.0, true), (2.0 + 1e-3, false), (2.0 - 1e-3, true), (1.0, true)] {
+        let p = Pose::new(Quat::IDENTITY, Vec3::new(0.3, -0.2, dz));
+        assert_eq!(intersects(&a, &id, &a, &p), hit, "dz {dz}");
+        let q = Pose::new(Quat::from_rotation_z(0.7), Vec3::new(0.0, 0.0, dz));
+        assert_eq!(intersects(&a, &id, &a, &q), hit, "turned, dz {dz}");
+        assert_eq!(distance_value(&a, &id, &a, &p), Ok(distance(&a, &id, &a, &p).distance), "dz {dz}");
+    }
+    // Placed boxes (a pose inside the shape) are boxes too.
+    let placed = Placed::new(a, &Pose::new(Quat::from_rotation_x(0.3), Vec3::X * 5.0));
+    assert!(placed.core_box().is_some());
+    assert!(!intersects(&placed, &id, &a, &id));
+    assert!(intersects(&placed, &id, &a, &Pose::from_translation(Vec3::X * 4.0)));
+}

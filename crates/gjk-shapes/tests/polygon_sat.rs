@@ -1,0 +1,273 @@
+//! The boolean test of small polygon pairs by the separating-axis theorem
+//! (`POLYGON_SAT_LIMIT`, no warm-start cache): verdicts against brute force
+//! (f64 distances over all edge pairs plus containment) and against GJK
+//! (the same query with a cache runs GJK), on pairs placed apart, touching,
+//! slightly overlapping and deeply overlapping, for sizes on both sides of
+//! the limit, sharp and round, f32 and f64; plus the edge kernel against a
+//! brute-force maximum and hand-made exact contacts.
+
+use gjk_shapes::gjk_core::{Real, SimplexCache, Vector2};
+use gjk_shapes::glam::{DVec2, Vec2};
+use gjk_shapes::{
+    ConvexPolygon, POLYGON_SAT_LIMIT, Pose, Rot2, Rounded, Shape, Space, intersects, intersects_with,
+};
+use gjk_testkit::{Rng, brute_closest_2d, polygon};
+
+/// Whether `p` lies in the counter-clockwise convex polygon `poly`.
+fn inside(poly: &[DVec2], p: DVec2) -> bool {
+    (0..poly.len()).all(|i| {
+        let (s, e) = (poly[i], poly[(i + 1) % poly.len()]);
+        (e - s).perp_dot(p - s) >= 0.0
+    })
+}
+
+/// The largest separation of `b` from `a`'s edge lines (f64, world frame,
+/// every edge against every vertex).
+fn edge_separation(a: &[DVec2], b: &[DVec2]) -> f64 {
+    (0..a.len())
+        .map(|i| {
+            let (s, e) = (a[i], a[(i + 1) % a.len()]);
+            let n = DVec2::new(e.y - s.y, s.x - e.x).normalize();
+            b.iter().map(|q| n.dot(*q - s)).fold(f64::INFINITY, f64::min)
+        })
+        .fold(f64::NEG_INFINITY, f64::max)
+}
+
+/// Brute-force signed distance between two convex polygons (counter-
+/// clockwise vertices, one frame): apart, the least distance over all edge
+/// pairs; overlapping (one holds a vertex of the other, or edges cross),
+/// minus the penetration depth (the least overlap along the edge normals).
+fn brute(a: &[DVec2], b: &[DVec2]) -> f64 {
+    let d = brute_closest_2d(a, b).0;
+    if d > 0.0 && !a.iter().any(|p| inside(b, *p)) && !b.iter().any(|p| inside(a, *p)) {
+        return d;
+    }
+    edge_separation(a, b).max(edge_separation(b, a)).min(0.0)
+}
+
+/// The world vertices of a posed polygon, in f64.
+fn world<V: Space + Vector2>(p: &ConvexPolygon<V>, pose: &Pose<V>, f: impl Fn(V) -> DVec2) -> Vec<DVec2> {
+    p.vertices().iter().map(|v| f(pose.transform_point(*v))).collect()
+}
+
+/// How a pair is placed.
+#[derive(Clone, Copy, Debug)]
+enum Place {
+    /// B's centre at a random distance, up to twice the sizes apart.
+    Random,
+    /// Moved along the brute-force closest points until touching.
+    Touching,
+    /// Touching, then pushed apart (positive) or together (negative) by
+    /// this fraction of the size.
+    Nudged(f64),
+}
+
+/// Places B relative to A (world frame, f64) and returns B's translation.
+fn place(rng: &mut Rng, a: &[DVec2], b_local: &[DVec2], angle: f64, size: f64, how: Place) -> DVec2 {
+    let at = |t: DVec2| {
+        let pose = Pose::new(Rot2::from_angle(angle), t);
+        b_local.iter().map(|p| pose.transform_point(*p)).collect::<Vec<_>>()
+    };
+    let dir = rng.unit2();
+    match how {
+        Place::Random => dir * rng.range(0.0, 4.0) * size,
+        Place::Touching | Place::Nudged(_) => {
+            // Start well apart, then move along the closest points.
+            let t = dir * 6.0 * size;
+            let (d, pa, pb) = brute_closest_2d(a, &at(t));
+            let n = (pb - pa) / d;
+            let push = if let Place::Nudged(f) = how { f * size } else { 0.0 };
+            t - n * (d - push)
+        }
+    }
+}
+
+/// One pair checked at `V`'s precision: the boolean against brute force
+/// outside the ambiguous band `amb` (relative to `size`), and against GJK.
+/// Returns whether the pair was decided (outside the band).
+fn check<V: Space + Vector2>(
+    a: &ConvexPolygon<V>,
+    b: &ConvexPolygon<V>,
+    pose_b: Pose<V>,
+    margin: f64,
+    (size, amb): (f64, f64),
+    to64: impl Fn(V) -> DVec2 + Copy,
+    ctx: &str,
+) -> bool {
+    let id = Pose::IDENTITY;
+    let truth = brute(&world(a, &id, to64), &world(b, &pose_b, to64)) - margin;
+    let r = V::Scalar::from_f64(margin / 2.0);
+    let (ra, rb) = (Rounded::new(a, r).unwrap(), Rounded::new(b, r).unwrap());
+    let (sat, gjk) = if margin > 0.0 {
+        let mut cache = SimplexCache::new();
+        let g = intersects_with(&ra, &id, &rb, &pose_b, &Default::default(), Some(&mut cache));
+        (intersects(&ra, &id, &rb, &pose_b), g)
+    } else {
+        let mut cache = SimplexCache::new();
+        let g = intersects_with(a, &id, b, &pose_b, &Default::default(), Some(&mut cache));
+        (intersects(a, &id, b, &pose_b), g)
+    };
+    let gjk = gjk.unwrap_or_else(|e| panic!("{ctx}: GJK failed: {e:?}"));
+    if truth.abs() <= amb * size {
+        // Within rounding of contact: either answer is defensible, but the
+        // two tests must not disagree by more than the band.
+        return false;
+    }
+    let full = gjk_shapes::distance(a, &id, b, &pose_b);
+    assert_eq!(
+        sat,
+        truth < 0.0,
+        "{ctx}: brute-force distance {truth:e} (size {size:e}); gjk {gjk}, full {} {:?} tol {}",
+        full.distance.to_f64(),
+        full.status,
+        full.tolerance.to_f64()
+    );
+    assert_eq!(sat, gjk, "{ctx}: the SAT and GJK verdicts differ (distance {truth:e})");
+    true
+}
+
+#[test]
+fn sat_boolean_matches_brute_force_and_gjk() {
+    let mut rng = Rng::new(7301);
+    let (mut decided, mut touching_true) = (0usize, 0usize);
+    // Pairs within the limit (tested by the SAT) and past it (by GJK).
+    let (mut within, mut past) = (0usize, 0usize);
+    for k in 0..4000 {
+        let (n, m) = (rng.usize(3, 28), rng.usize(3, 28));
+        let size = [1e-3, 1.0, 1e3][k % 3];
+        let flat = if k % 7 == 6 { 0.05 } else { 1.0 };
+        let pa: Vec<DVec2> =
+            polygon(&mut rng, n).iter().map(|p| DVec2::new(p.x, p.y * flat) * size).collect();
+        let pb: Vec<DVec2> = polygon(&mut rng, m).iter().map(|p| *p * size).collect();
+        let (a64, b64) = (ConvexPolygon::new(&pa).unwrap(), ConvexPolygon::new(&pb).unwrap());
+        if a64.vertices().len() * b64.vertices().len() <= POLYGON_SAT_LIMIT {
+            within += 1;
+        } else {
+            past += 1;
+        }
+        let how = match k % 5 {
+            0 | 1 => Place::Random,
+            2 => Place::Touching,
+            3 => Place::Nudged(rng.range(-0.05, 0.05)),
+            _ => Place::Nudged([1e-3, -1e-3, 1e-5, -1e-5][rng.usize(0, 3)]),
+        };
+        let angle = rng.range(-3.2, 3.2);
+        let t = place(&mut rng, a64.vertices(), b64.vertices(), angle, size, how);
+        let margin = if k % 4 == 3 { rng.range(0.0, 0.2) * size } else { 0.0 };
+        let ctx = format!("pair {k} ({n}×{m}, {how:?}, size {size:e}, margin {margin:e})");
+        let pose64 = Pose::new(Rot2::from_angle(angle), t);
+        // f64: the zero band is ~1e-13 of the size.
+        decided += usize::from(check(&a64, &b64, pose64, margin, (size, 1e-9), |v| v, &format!("{ctx} f64")));
+        // Exactly touching pairs (f64 construction, rounding only) meet.
+        if matches!(how, Place::Touching) && margin == 0.0 {
+            let (a, b, p) = (&a64, &b64, &pose64);
+            let mut c = SimplexCache::new();
+            let g = intersects_with(a, &Pose::IDENTITY, b, p, &Default::default(), Some(&mut c));
+            let d = gjk_shapes::distance(a, &Pose::IDENTITY, b, p);
+            let tr = brute(&world(a, &Pose::IDENTITY, |v| v), &world(b, p, |v| v));
+            assert!(
+                intersects(a, &Pose::IDENTITY, b, p),
+                "{ctx}: a touching pair reported apart; gjk {g:?} dist {d:?} brute {tr:e}"
+            );
+            touching_true += 1;
+        }
+        // f32: the band is 256 ulps of the scale of A − B (up to a few sizes).
+        let (a32, b32) = (
+            ConvexPolygon::new(&pa.iter().map(|p| p.as_vec2()).collect::<Vec<Vec2>>()).unwrap(),
+            ConvexPolygon::new(&pb.iter().map(|p| p.as_vec2()).collect::<Vec<Vec2>>()).unwrap(),
+        );
+        let pose32 = Pose::new(Rot2::from_angle(angle as f32), t.as_vec2());
+        check(&a32, &b32, pose32, margin, (size, 3e-4), |v: Vec2| v.as_dvec2(), &format!("{ctx} f32"));
+        if matches!(how, Place::Touching) && margin == 0.0 {
+            let mut c = SimplexCache::new();
+            let g = intersects_with(&a32, &Pose::IDENTITY, &b32, &pose32, &Default::default(), Some(&mut c));
+            let d = gjk_shapes::distance(&a32, &Pose::IDENTITY, &b32, &pose32);
+            let tr = brute(
+                &world(&a32, &Pose::IDENTITY, |v| v.as_dvec2()),
+                &world(&b32, &pose32, |v| v.as_dvec2()),
+            );
+            assert!(
+                intersects(&a32, &Pose::IDENTITY, &b32, &pose32),
+                "{ctx} f32: a touching pair reported apart; gjk {g:?} dist {} {:?} tol {} brute {tr:e}",
+                d.distance,
+                d.status,
+                d.tolerance
+            );
+        }
+    }
+    // The placements exercise every outcome, and the sizes both sides of
+    // the limit.
+    assert!(decided > 2800 && touching_true > 500, "decided {decided}, touching {touching_true}");
+    assert!(within > 1000 && past > 500, "within the limit {within}, past it {past}");
+}
+
+#[test]
+fn exact_contacts_and_vertex_regions() {
+    let sq = |lo: DVec2, s: f64| {
+        ConvexPolygon::new(&[lo, lo + DVec2::X * s, lo + DVec2::ONE * s, lo + DVec2::Y * s]).unwrap()
+    };
+    let a = sq(DVec2::ZERO, 1.0);
+    let id = Pose::IDENTITY;
+    // Flush edges, a vertex on an edge, corners meeting: all touch exactly.
+    let flush = sq(DVec2::new(1.0, 0.25), 1.0);
+    let tri =
+        ConvexPolygon::new(&[DVec2::new(1.0, 0.5), DVec2::new(2.0, 0.0), DVec2::new(2.0, 1.0)]).unwrap();
+    let corner = sq(DVec2::ONE, 1.0);
+    for (b, name) in [(&flush, "flush"), (&tri, "vertex on edge"), (&corner, "corners")] {
+        assert!(intersects(&a, &id, b, &id), "{name}");
+    }
+    // A gap of 1e-3: beyond any band. Diagonal corner to corner is a
+    // vertex–vertex region (the edge normals bound the gap by 1e-3 but the
+    // distance is 1e-3·√2): still apart.
+    for g in [1e-3, 1e-9] {
+        let apart = sq(DVec2::new(1.0 + g, 0.25), 1.0);
+        let diag = sq(DVec2::ONE + g, 1.0);
+        assert!(!intersects(&a, &id, &apart, &id), "edge gap {g}");
+        assert!(!intersects(&a, &id, &diag, &id), "corner gap {g}");
+        // Overlapping by the same amount.
+        let over = sq(DVec2::new(1.0 - g, 0.25), 1.0);
+        assert!(intersects(&a, &id, &over, &id), "overlap {g}");
+    }
+    // Round: corners 1e-3·√2 apart, radii summing to just more and less.
+    let diag = sq(DVec2::ONE + 1e-3, 1.0);
+    let gap = 1e-3 * 2f64.sqrt();
+    for (r, hit) in [(gap / 2.0 * 1.001, true), (gap / 2.0 * 0.999, false)] {
+        let (ra, rb) = (Rounded::new(&a, r).unwrap(), Rounded::new(&diag, r).unwrap());
+        assert_eq!(intersects(&ra, &id, &rb, &id), hit, "rounded corners, radius {r}");
+    }
+}
+
+#[test]
+fn face_separation_is_the_largest_edge_separation() {
+    let mut rng = Rng::new(7302);
+    for k in 0..2000 {
+        let (n, m) = (rng.usize(3, 30), rng.usize(3, 30));
+        let a = ConvexPolygon::new(&polygon(&mut rng, n)).unwrap();
+        let b = ConvexPolygon::new(&polygon(&mut rng, m)).unwrap();
+        let pose = Pose::new(Rot2::from_angle(rng.range(-3.2, 3.2)), rng.unit2() * rng.range(0.0, 4.0));
+        let placed = gjk_shapes::Placed::new(&b, &pose);
+        let (va, vb) = (a.core_polygon().unwrap(), placed.core_polygon().unwrap());
+        // Brute force in the shared frame: every edge of A against every
+        // vertex of B.
+        let bw: Vec<DVec2> = (0..vb.vertices.len()).map(|j| vb.vertex(j)).collect();
+        let seps: Vec<f64> = (0..va.vertices.len())
+            .map(|i| {
+                let (nrm, p) = (va.normal(i), va.vertex(i));
+                bw.iter().map(|q| nrm.dot(*q - p)).fold(f64::INFINITY, f64::min)
+            })
+            .collect();
+        let max = seps.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let (s, e) = va.face_separation(&vb, f64::INFINITY);
+        assert!((s - max).abs() <= 1e-12 * 8.0, "pair {k}: {s} vs {max}");
+        assert!((seps[e] - s).abs() <= 1e-12 * 8.0, "pair {k}: edge {e} gives {} not {s}", seps[e]);
+        // With a limit: past it, an edge beyond it (the scan may stop
+        // early); below it, the same maximum.
+        let stop = max - rng.range(-0.5, 0.5);
+        let (s2, e2) = va.face_separation(&vb, stop);
+        if max > stop {
+            assert!(s2 > stop && (seps[e2] - s2).abs() <= 1e-12 * 8.0, "pair {k}: stop {stop}, got {s2}");
+        } else {
+            assert!((s2 - max).abs() <= 1e-12 * 8.0, "pair {k}: stop {stop}, got {s2} not {max}");
+        }
+    }
+}
