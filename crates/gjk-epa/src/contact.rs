@@ -2,7 +2,7 @@
 //! penetrating, with depth, normal and contact points.
 
 use gjk_core::{BallTest, DistanceResult, GjkConfig, Real, SimplexCache, Status, Vector};
-use gjk_shapes::{CoreOf, Placed, Pose, Shape, Space};
+use gjk_shapes::{CoreOf, Placed, Pose, Shape, Space, box_separation};
 
 use crate::epa::{EpaConfig, EpaSpace, EpaStatus, penetration};
 use crate::sat::polygon_separation;
@@ -150,6 +150,9 @@ where
     if gjk_core::ball_test(&core_a, &core_b, core_config.max_distance, &core_config) == BallTest::Apart {
         return None;
     }
+    if let Some(c) = box_contact(a, &b_local, &gjk) {
+        return (c.status != ContactStatus::Beyond).then(|| contact_to_world(c, pose_a));
+    }
     let start = gjk_core::first_support(&core_a, &core_b);
     if gjk_core::start_proves_beyond(&core_config, start) {
         return None;
@@ -224,7 +227,7 @@ where
     A: Shape<V> + ?Sized,
     B: Shape<V> + ?Sized,
 {
-    if let Some(c) = polygon_contact(a, b, gjk) {
+    if let Some(c) = polygon_contact(a, b, gjk).or_else(|| box_contact(a, b, gjk)) {
         return c;
     }
     let g = gjk_core::distance_with(&CoreOf(a), &CoreOf(b), &core_config(a, b, gjk), cache, &mut ());
@@ -279,6 +282,71 @@ where
         normal: n,
         point_a: s.point_a + n * ra,
         point_b: s.point_b - n * rb,
+        gjk_iterations: 0,
+        epa_iterations: 0,
+        epa_status: None,
+    })
+}
+
+/// Two shapes whose cores are boxes ([`Shape::core_box`]): the contact by
+/// the separating-axis test ([`gjk_shapes::box_separation`]) where its
+/// bounds settle it, with no GJK or EPA: apart beyond the prediction
+/// ([`ContactStatus::Beyond`], the lower bound as the distance), touching
+/// within the zero band, or penetrating, where the least overlap over the
+/// candidate axes is the penetration depth of two convex polytopes and its
+/// axis the normal (exact, where EPA converges to a tolerance), with the
+/// deepest feature's points. `None` (GJK and EPA decide) for pairs apart
+/// within the prediction (their distance needs the closest features),
+/// round pairs whose cores do not overlap (the separation only bounds
+/// their distance),
+/// within rounding of the band's edges, with nearly parallel edges whose
+/// cross axis was skipped (the depth would be a bound only), for other
+/// shapes and for non-finite values.
+fn box_contact<V, A, B>(a: &A, b: &B, gjk: &GjkConfig<V::Scalar>) -> Option<Contact<V>>
+where
+    V: Space,
+    A: Shape<V> + ?Sized,
+    B: Shape<V> + ?Sized,
+{
+    let (ba, bb) = (a.core_box()?, b.core_box()?);
+    let s = box_separation(&ba, &bb);
+    let (ra, rb) = (a.radius(), b.radius());
+    let margin = ra + rb;
+    if !(s.reach * s.reach).is_finite() || !margin.is_finite() {
+        return None;
+    }
+    let config = gjk.sanitized();
+    // The zero band as GJK's: relative to the reach, which bounds the
+    // coordinates of `A − B` (and the radii, as for round shapes).
+    let band = config.zero_tolerance * s.reach.max(margin);
+    let n = s.normal(&ba, &bb);
+    let (lower, upper) = (s.lower - margin, s.upper - margin);
+    let (status, distance, depth) = if lower > config.max_distance + band {
+        (ContactStatus::Beyond, lower, V::Scalar::ZERO)
+    } else if s.skipped {
+        return None;
+    } else if upper < -band && (margin == V::Scalar::ZERO || s.upper <= V::Scalar::ZERO) {
+        // Round shapes: only cores that overlap (their depth plus the
+        // radii); cores apart are at least `separation` apart, not exactly.
+        (ContactStatus::Penetrating, V::Scalar::ZERO, -(s.separation - margin))
+    } else if margin == V::Scalar::ZERO && lower >= -band && upper <= band {
+        (ContactStatus::Touching, V::Scalar::ZERO, V::Scalar::ZERO)
+    } else {
+        return None;
+    };
+    let (point_a, point_b) = if status == ContactStatus::Beyond {
+        // Valid points of the shapes (a lower bound has no witnesses).
+        (ba.support(n), bb.support(-n))
+    } else {
+        s.witnesses(&ba, &bb, n)
+    };
+    Some(Contact {
+        status,
+        distance,
+        depth,
+        normal: n,
+        point_a: point_a + n * ra,
+        point_b: point_b - n * rb,
         gjk_iterations: 0,
         epa_iterations: 0,
         epa_status: None,

@@ -113,6 +113,9 @@ fn sphere_box_penetration() {
     }
 }
 
+/// Box pairs against an independent separating-axis oracle, twice: as
+/// `Cuboid`s (the box separating-axis test settles them, no EPA) and as
+/// hulls of their corners (GJK and EPA).
 #[test]
 fn box_box_penetration_against_sat() {
     let mut rng = Rng::new(302);
@@ -124,31 +127,55 @@ fn box_box_penetration_against_sat() {
         let (ra, rb) = (DMat3::from_quat(pa.rotation), DMat3::from_quat(pb.rotation));
         let (sat, axis) = box_box_sat(ha, ra, pa.translation, hb, rb, pb.translation);
         let (a, b) = (Cuboid::new(ha).unwrap(), Cuboid::new(hb).unwrap());
-        let k = contact(&a, &pa, &b, &pb);
-        let ctx = format!("#{i}");
-        if sat > 1e-6 {
-            checked += 1;
-            assert_eq!(k.status, ContactStatus::Penetrating, "{ctx}");
-            assert_eq!(k.epa_status, Some(EpaStatus::Converged), "{ctx}");
-            assert!((k.depth - sat).abs() < 1e-8, "{ctx}: depth {} vs SAT {sat}", k.depth);
-            // The normal is a minimum-overlap axis: its overlap equals the depth.
-            let ov = |n: DVec3| {
-                let pa_: f64 = (0..3).map(|j| (ra.col(j).dot(n) * ha[j]).abs()).sum();
-                let pb_: f64 = (0..3).map(|j| (rb.col(j).dot(n) * hb[j]).abs()).sum();
-                pa_ + pb_ - (pb.translation - pa.translation).dot(n)
-            };
-            assert!(
-                (ov(k.normal) - sat).abs() < 1e-8,
-                "{ctx}: overlap along normal {} vs {sat} (SAT axis {axis:?})",
-                ov(k.normal)
-            );
-            assert!(((k.point_a - k.point_b) - k.normal * k.depth).length() < 1e-8, "{ctx}");
-            check_resolves(&a, &pa, &b, &pb, k.depth, k.normal, &ctx);
-        } else if sat < -1e-6 {
-            assert_eq!(k.status, ContactStatus::Separated, "{ctx}");
+        let hull = |h: DVec3| ConvexHull::new(&box_corners(h, DMat3::IDENTITY, DVec3::ZERO)).unwrap();
+        let (ha_, hb_) = (hull(ha), hull(hb));
+        let by_sat = contact(&a, &pa, &b, &pb);
+        let by_epa = contact(&ha_, &pa, &hb_, &pb);
+        for (k, epa) in [(by_sat, false), (by_epa, true)] {
+            let ctx = format!("#{i} ({})", if epa { "hulls, EPA" } else { "boxes, SAT" });
+            if sat > 1e-6 {
+                checked += 1;
+                assert_eq!(k.status, ContactStatus::Penetrating, "{ctx}");
+                let expect = if epa { Some(EpaStatus::Converged) } else { None };
+                assert_eq!(k.epa_status, expect, "{ctx}");
+                assert!((k.depth - sat).abs() < 1e-8, "{ctx}: depth {} vs SAT {sat}", k.depth);
+                // The normal is a minimum-overlap axis: its overlap equals the depth.
+                let ov = |n: DVec3| {
+                    let pa_: f64 = (0..3).map(|j| (ra.col(j).dot(n) * ha[j]).abs()).sum();
+                    let pb_: f64 = (0..3).map(|j| (rb.col(j).dot(n) * hb[j]).abs()).sum();
+                    pa_ + pb_ - (pb.translation - pa.translation).dot(n)
+                };
+                assert!(
+                    (ov(k.normal) - sat).abs() < 1e-8,
+                    "{ctx}: overlap along normal {} vs {sat} (SAT axis {axis:?})",
+                    ov(k.normal)
+                );
+                assert!(((k.point_a - k.point_b) - k.normal * k.depth).length() < 1e-8, "{ctx}");
+                check_resolves(&a, &pa, &b, &pb, k.depth, k.normal, &ctx);
+            } else if sat < -1e-6 {
+                assert_eq!(k.status, ContactStatus::Separated, "{ctx}");
+            }
+        }
+        // Rounded: the same through the cores plus the radii.
+        if i % 3 == 0 {
+            let r = rng.range(0.0, 0.2);
+            let (a, b) = (Rounded::new(a, r).unwrap(), Rounded::new(b, r).unwrap());
+            let (ha_, hb_) = (Rounded::new(ha_, r).unwrap(), Rounded::new(hb_, r).unwrap());
+            let (k, e) = (contact(&a, &pa, &b, &pb), contact(&ha_, &pa, &hb_, &pb));
+            assert_eq!(k.status, e.status, "#{i} rounded by {r}");
+            if k.status == ContactStatus::Penetrating {
+                // Cores overlapping: their depth plus the radii (apart,
+                // the separation only bounds the cores' distance).
+                if sat > 1e-6 {
+                    let want = sat + 2.0 * r;
+                    assert!((k.depth - want).abs() < 1e-8, "#{i} rounded: {} vs {want}", k.depth);
+                }
+                assert!((k.depth - e.depth).abs() < 1e-8, "#{i} rounded: {} vs EPA {}", k.depth, e.depth);
+                assert!(((k.point_a - k.point_b) - k.normal * k.depth).length() < 1e-8, "#{i} rounded");
+            }
         }
     }
-    assert!(checked > 1000, "{checked}");
+    assert!(checked > 2000, "{checked}");
 }
 
 /// Face-to-face boxes at gaps from −1e-3 to +1e-3 of their size (and
@@ -764,4 +791,57 @@ fn contact_within_rejects_by_outer_balls() {
         }
     }
     assert!(rejected > 300, "the outer balls rejected {rejected} pairs");
+}
+
+/// 2D boxes (rectangles, the box separating-axis test) against the same
+/// rectangles as polygons (the polygon separating-axis test, exact): the
+/// same status, depth and normal, sharp and rounded.
+#[test]
+fn rectangles_match_their_polygons() {
+    let mut rng = Rng::new(305);
+    let mut penetrating = 0;
+    for i in 0..2000 {
+        let (ha, hb) = (
+            DVec2::new(rng.range(0.2, 1.5), rng.range(0.2, 1.5)),
+            DVec2::new(rng.range(0.2, 1.5), rng.range(0.2, 1.5)),
+        );
+        let pose = |rng: &mut Rng| {
+            Pose::from_angle_translation(rng.range(-3.2, 3.2), rng.unit2() * rng.range(0.0, 2.5))
+        };
+        let (pa, pb) = (pose(&mut rng), pose(&mut rng));
+        let poly =
+            |h: DVec2| ConvexPolygon::new(&[-h, DVec2::new(h.x, -h.y), h, DVec2::new(-h.x, h.y)]).unwrap();
+        let r = if i % 2 == 0 { 0.0 } else { rng.range(0.0, 0.2) };
+        let (a, b) = (
+            Rounded::new(Cuboid::new(ha).unwrap(), r).unwrap(),
+            Rounded::new(Cuboid::new(hb).unwrap(), r).unwrap(),
+        );
+        let (qa, qb) = (Rounded::new(poly(ha), r).unwrap(), Rounded::new(poly(hb), r).unwrap());
+        let (k, e) = (contact(&a, &pa, &b, &pb), contact(&qa, &pa, &qb, &pb));
+        let ctx = format!("#{i} (radius {r})");
+        assert_eq!(k.status, e.status, "{ctx}: {k:?} vs {e:?}");
+        assert!(
+            (k.distance - e.distance).abs() < 1e-9 && (k.depth - e.depth).abs() < 1e-9,
+            "{ctx}: {k:?} vs {e:?}"
+        );
+        if k.status == ContactStatus::Penetrating {
+            penetrating += 1;
+            // The normal is a minimum-overlap axis (ties between two axes of
+            // equal overlap may pick either): the cores overlap along it by
+            // the depth less the radii.
+            let corners = |h: DVec2, p: &Pose<DVec2>| {
+                [-h, DVec2::new(h.x, -h.y), h, DVec2::new(-h.x, h.y)].map(|c| p.transform_point(c))
+            };
+            let (ca, cb) = (corners(ha, &pa), corners(hb, &pb));
+            let n = k.normal;
+            let overlap = ca.iter().map(|c| n.dot(*c)).fold(f64::MIN, f64::max)
+                - cb.iter().map(|c| n.dot(*c)).fold(f64::MAX, f64::min);
+            assert!(
+                (n.length() - 1.0).abs() < 1e-12 && (overlap + 2.0 * r - k.depth).abs() < 1e-9,
+                "{ctx}: {overlap}"
+            );
+            assert!(((k.point_a - k.point_b) - k.normal * k.depth).length() < 1e-9, "{ctx}");
+        }
+    }
+    assert!(penetrating > 500, "{penetrating}");
 }

@@ -75,6 +75,14 @@ pub struct BoxSeparation<S> {
     /// The pair's reach: the centres' distance plus both half-diagonals,
     /// a bound on the coordinates of `A − B` about the centres.
     pub reach: S,
+    /// The largest separation as computed (between the bounds).
+    pub separation: S,
+    /// Its axis: `0..DIM` A's face normal `i`, `3..3 + DIM` B's face normal
+    /// `j`, `6 + 3i + j` the cross product `Aᵢ × Bⱼ` (3D).
+    pub axis: usize,
+    /// Whether a cross axis was skipped (nearly parallel edges): then
+    /// `separation` may understate the largest by up to `upper − lower`.
+    pub skipped: bool,
 }
 
 /// The products the cross axes of two 3D boxes share (see
@@ -89,11 +97,26 @@ struct Mats<S> {
     skip: S,
 }
 
-/// The running bounds of [`box_separation`].
+/// The running bounds of [`box_separation`], and the largest separation
+/// with its axis.
 struct Acc<S> {
     lower: S,
     upper: S,
+    best: S,
+    axis: usize,
     skipped: bool,
+}
+
+impl<S: Real> Acc<S> {
+    /// Takes axis `axis`'s separation `sep`, exact within `err`.
+    #[inline(always)]
+    fn take(&mut self, sep: S, err: S, axis: usize) {
+        self.lower = self.lower.max(sep - err);
+        self.upper = self.upper.max(sep + err);
+        if sep > self.best {
+            (self.best, self.axis) = (sep, axis);
+        }
+    }
 }
 
 impl<S: Real> Mats<S> {
@@ -112,9 +135,7 @@ impl<S: Real> Mats<S> {
         let ra = self.ha[i1] * q[i2][j] + self.ha[i2] * q[i1][j];
         let rb = self.hb[j1] * q[i][j2] + self.hb[j2] * q[i][j1];
         let num = self.ta[i2] * r[i1][j] - self.ta[i1] * r[i2][j];
-        let (sep, err) = ((num.abs() - ra - rb) / len, self.round / len);
-        acc.lower = acc.lower.max(sep - err);
-        acc.upper = acc.upper.max(sep + err);
+        acc.take((num.abs() - ra - rb) / len, self.round / len, 6 + 3 * i + j);
     }
 }
 
@@ -152,7 +173,8 @@ pub fn box_separation<V: Space>(a: &BoxView<V>, b: &BoxView<V>) -> BoxSeparation
         hb[i] = b.half.component(i);
     }
     // Every axis's separation `sep` within `err`: the bounds of the largest.
-    let (mut lower, mut upper) = (-V::Scalar::INFINITY, -V::Scalar::INFINITY);
+    let none = -V::Scalar::INFINITY;
+    let mut acc = Acc { lower: none, upper: none, best: none, axis: 0, skipped: false };
     // A's face normals, then B's.
     for i in 0..dim {
         let (mut ra, mut rb) = (zero, zero);
@@ -160,16 +182,14 @@ pub fn box_separation<V: Space>(a: &BoxView<V>, b: &BoxView<V>) -> BoxSeparation
             rb += hb[j] * q[i][j];
             ra += ha[j] * q[j][i];
         }
-        let (sa, sb) = (ta[i].abs() - ha[i] - rb, tb[i].abs() - ra - hb[i]);
-        lower = lower.max(sa.max(sb) - round);
-        upper = upper.max(sa.max(sb) + round);
+        acc.take(ta[i].abs() - ha[i] - rb, round, i);
+        acc.take(tb[i].abs() - ra - hb[i], round, 3 + i);
     }
     if dim == 3 {
         let skip = V::Scalar::from_f64(BOX_PARALLEL_SKIP * eps.to_f64().sqrt());
         let m = Mats { r, q, ta, ha, hb, round, skip };
-        let mut acc = Acc { lower, upper, skipped: false };
         // The nine cross axes, written out so that every index is a
-        // constant (a loop over them measured twice the instructions).
+        // constant.
         m.cross(0, 0, &mut acc);
         m.cross(0, 1, &mut acc);
         m.cross(0, 2, &mut acc);
@@ -179,13 +199,92 @@ pub fn box_separation<V: Space>(a: &BoxView<V>, b: &BoxView<V>) -> BoxSeparation
         m.cross(2, 0, &mut acc);
         m.cross(2, 1, &mut acc);
         m.cross(2, 2, &mut acc);
-        (lower, upper) = (acc.lower, acc.upper);
         // A skipped axis's separation is within `skip · reach` of the
         // neighbouring faces' (nearly parallel edges span a face of `A − B`
         // tilted from its neighbours by about that angle).
         if acc.skipped {
-            upper += skip * reach;
+            acc.upper += skip * reach;
         }
     }
-    BoxSeparation { lower, upper, reach }
+    let Acc { lower, upper, best, axis, skipped } = acc;
+    BoxSeparation { lower, upper, reach, separation: best, axis, skipped }
+}
+
+impl<V: Space> BoxView<V> {
+    /// The corner furthest along `dir` (the positive side on ties).
+    #[inline]
+    pub fn support(&self, dir: V) -> V {
+        let mut p = self.center;
+        for (i, &axis) in self.axes.iter().enumerate().take(V::DIM) {
+            let h = self.half.component(i);
+            p = p + axis * if dir.dot(axis) >= V::Scalar::ZERO { h } else { -h };
+        }
+        p
+    }
+}
+
+/// `a × b` from components (3D only; the trait has no cross product).
+#[inline]
+fn cross<V: Space>(a: V, b: V) -> V {
+    let c = |i: usize| a.component(i);
+    let d = |i: usize| b.component(i);
+    V::axis(0) * (c(1) * d(2) - c(2) * d(1))
+        + V::axis(1) * (c(2) * d(0) - c(0) * d(2))
+        + V::axis(2) * (c(0) * d(1) - c(1) * d(0))
+}
+
+impl<S: Real> BoxSeparation<S> {
+    /// The unit axis of [`Self::separation`], pointing from A towards B
+    /// (the boxes' centres), in the shared frame.
+    pub fn normal<V: Space<Scalar = S>>(&self, a: &BoxView<V>, b: &BoxView<V>) -> V {
+        let n = match self.axis {
+            i @ 0..3 => a.axes[i],
+            j @ 3..6 => b.axes[j - 3],
+            k => cross(a.axes[(k - 6) / 3], b.axes[(k - 6) % 3]).try_normalize().unwrap_or(a.axes[0]),
+        };
+        if n.dot(b.center - a.center) >= S::ZERO { n } else { -n }
+    }
+
+    /// Witness points `(on A, on B)` of [`Self::separation`] along `n`
+    /// ([`Self::normal`]): for A's face, B's deepest corner and its foot on
+    /// that face's plane; for B's face, the same the other way; for an edge
+    /// pair, the closest points of A's edge furthest along `n` and B's
+    /// furthest along `−n` (clamped to the edges). `point_a − point_b` is
+    /// `−separation · n` for the faces, and for edges whose closest points
+    /// lie within both.
+    pub fn witnesses<V: Space<Scalar = S>>(&self, a: &BoxView<V>, b: &BoxView<V>, n: V) -> (V, V) {
+        let s = self.separation;
+        match self.axis {
+            0..3 => {
+                let q = b.support(-n);
+                (q - n * s, q)
+            }
+            3..6 => {
+                let p = a.support(n);
+                (p, p + n * s)
+            }
+            k => {
+                let (i, j) = ((k - 6) / 3, (k - 6) % 3);
+                let (da, db) = (a.axes[i], b.axes[j]);
+                // The support corners, moved to their edges' midpoints.
+                let pa = a.support(n) - da * (a.half.component(i) * sign(n.dot(da)));
+                let pb = b.support(-n) - db * (b.half.component(j) * sign(-n.dot(db)));
+                // Closest points of the lines pa + u·da, pb + v·db (unit
+                // directions, not parallel: the axis was not skipped).
+                let w = pa - pb;
+                let (r, d, e) = (da.dot(db), da.dot(w), db.dot(w));
+                let den = (S::ONE - r * r).max(S::EPSILON);
+                let clamp = |x: S, h: S| x.max(-h).min(h);
+                let u = clamp((r * e - d) / den, a.half.component(i));
+                let v = clamp((e - r * d) / den, b.half.component(j));
+                (pa + da * u, pb + db * v)
+            }
+        }
+    }
+}
+
+/// `+1` for `x ≥ 0`, else `−1` (the supports' tie rule).
+#[inline]
+fn sign<S: Real>(x: S) -> S {
+    if x >= S::ZERO { S::ONE } else { -S::ONE }
 }
