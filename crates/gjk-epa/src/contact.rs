@@ -2,7 +2,7 @@
 //! penetrating, with depth, normal and contact points.
 
 use gjk_core::{BallTest, DistanceResult, GjkConfig, Real, SimplexCache, Status, Vector};
-use gjk_shapes::{CoreOf, Placed, Pose, Shape, Space, box_separation};
+use gjk_shapes::{CoreOf, Placed, Pose, Shape, Space, box_separation_until};
 
 use crate::epa::{EpaConfig, EpaSpace, EpaStatus, penetration};
 use crate::sat::polygon_separation;
@@ -309,13 +309,15 @@ where
     B: Shape<V> + ?Sized,
 {
     let (ba, bb) = (a.core_box()?, b.core_box()?);
-    let s = box_separation(&ba, &bb);
     let (ra, rb) = (a.radius(), b.radius());
     let margin = ra + rb;
+    let config = gjk.sanitized();
+    // Past the prediction along a face normal: the edge axes are not needed.
+    let beyond = |reach: V::Scalar| margin + config.max_distance + config.zero_tolerance * reach.max(margin);
+    let s = box_separation_until(&ba, &bb, beyond);
     if !(s.reach * s.reach).is_finite() || !margin.is_finite() {
         return None;
     }
-    let config = gjk.sanitized();
     // The zero band as GJK's: relative to the reach, which bounds the
     // coordinates of `A − B` (and the radii, as for round shapes).
     let band = config.zero_tolerance * s.reach.max(margin);

@@ -57,7 +57,9 @@ pub use hull::{
     HULL_SCAN_LIMIT, HullFace, MAX_START_GRID, RADII_MARGIN, RADII_ROUNDING, START_CELLS_PER_VERTEX,
     START_GRID, face_merge_tolerance, start_grid,
 };
-pub use obb::{BOX_PARALLEL_SKIP, BOX_ROUNDING, BoxSeparation, BoxView, box_separation};
+pub use obb::{
+    BOX_PARALLEL_SKIP, BOX_ROUNDING, BoxSeparation, BoxView, box_separation, box_separation_until,
+};
 pub use polygon::{ConvexPolygon, POLYGON_SCAN_LIMIT};
 pub use primitives::{
     Ball, Capsule, Circle, Cone, Cuboid, Cylinder, Point, Rectangle, Segment, Sphere, Triangle,

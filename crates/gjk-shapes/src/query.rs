@@ -6,7 +6,7 @@ use gjk_core::{
     BallTest, DistanceResult, GjkConfig, GjkError, Real, SimplexCache, Status, SupportMap, Vector,
 };
 
-use crate::obb::box_separation;
+use crate::obb::box_separation_until;
 use crate::shape::{CoreOf, PolygonView, Shape};
 use crate::space::{Pose, Space};
 use crate::wrappers::Placed;
@@ -404,12 +404,12 @@ where
         BallTest::Overlapping => return Sat::Meet,
         BallTest::Unknown => {}
     }
-    let s = box_separation(&ba, &bb);
+    let limit = |reach: V::Scalar| margin + config.zero_tolerance * reach;
+    let s = box_separation_until(&ba, &bb, limit);
     if !(s.reach * s.reach).is_finite() || !margin.is_finite() {
         return Sat::Unknown;
     }
-    let limit = margin + config.zero_tolerance * s.reach;
-    if s.lower > limit {
+    if s.lower > limit(s.reach) {
         Sat::Apart
     } else if s.upper <= V::Scalar::ZERO {
         Sat::Meet
@@ -430,8 +430,9 @@ where
     B: Shape<V> + ?Sized,
 {
     let (Some(ba), Some(bb)) = (a.core_box(), b.core_box()) else { return false };
-    let s = box_separation(&ba, &bb);
-    (s.reach * s.reach).is_finite() && s.upper < -config.sanitized().zero_tolerance * s.reach
+    let zero = config.sanitized().zero_tolerance;
+    let s = box_separation_until(&ba, &bb, |reach| -zero * reach);
+    (s.reach * s.reach).is_finite() && s.upper < -zero * s.reach
 }
 
 /// What [`polygon_sat`] proved.

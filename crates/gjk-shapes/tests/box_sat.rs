@@ -10,8 +10,8 @@
 use gjk_shapes::gjk_core::{Real, SimplexCache};
 use gjk_shapes::glam::{DMat3, DQuat, DVec3, Quat, Vec3};
 use gjk_shapes::{
-    BoxView, Cuboid, Placed, Pose, Rounded, Shape, box_separation, distance, distance_value, intersects,
-    intersects_with,
+    BoxView, Cuboid, Placed, Pose, Rounded, Shape, box_separation, box_separation_until, distance,
+    distance_value, intersects, intersects_with,
 };
 use gjk_testkit::{Rng, box_box_sat};
 
@@ -33,7 +33,7 @@ fn pair(rng: &mut Rng, k: usize) -> (DVec3, DVec3, DQuat, DVec3) {
 #[test]
 fn box_separation_bounds_hold() {
     let mut rng = Rng::new(7401);
-    let (mut apart, mut meet) = (0, 0);
+    let (mut apart, mut meet, mut stopped) = (0, 0, 0);
     for k in 0..5000 {
         let (ha, hb, rot, t) = pair(&mut rng, k);
         let (overlap, _) = box_box_sat(ha, DMat3::IDENTITY, DVec3::ZERO, hb, DMat3::from_quat(rot), t);
@@ -50,6 +50,20 @@ fn box_separation_bounds_hold() {
         // The bounds are tight: rounding, or the skip allowance for
         // parallel edges.
         assert!(s.upper - s.lower <= 1e-6 * s.reach, "pair {k}: [{}, {}]", s.lower, s.upper);
+        // Stopped after the face normals: a valid lower bound past the
+        // limit and an unknown upper one; else the full test.
+        let stop = rng.range(-0.5, 0.5) * s.reach;
+        let u = box_separation_until(&BoxView::aligned(ha), &b, |_| stop);
+        if u.upper == f64::INFINITY {
+            assert!(
+                u.lower > stop && u.lower <= truth + tol && u.axis < 6,
+                "pair {k}: stopped at {}",
+                u.lower
+            );
+            stopped += 1;
+        } else {
+            assert_eq!(u, s, "pair {k}");
+        }
         apart += usize::from(s.lower > 0.0);
         meet += usize::from(s.upper <= 0.0);
         // f32: the same pair, bounds that hold within the f32 rounding of
@@ -64,7 +78,7 @@ fn box_separation_bounds_hold() {
             s32.upper
         );
     }
-    assert!(apart > 1000 && meet > 1000, "apart {apart}, meet {meet}");
+    assert!(apart > 1000 && meet > 1000 && stopped > 500, "apart {apart}, meet {meet}, stopped {stopped}");
 }
 
 /// The queries on one pair at `V`'s precision.
