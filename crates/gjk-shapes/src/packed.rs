@@ -107,14 +107,13 @@ impl<S: Real> PackedPoints<S> {
 /// first maximum. A NaN maximum matches no lane: index 0.
 #[inline(always)]
 fn lane_max<S: Real>(best: &[S; LANES], at: &[u32; LANES]) -> (S, usize) {
-    let mut max = best[0];
-    for &b in &best[1..] {
-        max = if b > max { b } else { max };
-    }
-    let mut first = u32::MAX;
-    for lane in 0..LANES {
-        first = if (best[lane] == max) & (at[lane] < first) { at[lane] } else { first };
-    }
+    // Pairwise (a tree, not a chain: two levels of dependent selects).
+    const _: () = assert!(LANES == 4, "the tree below names four lanes");
+    let hi = |x: S, y: S| if y > x { y } else { x };
+    let lo = |x: u32, y: u32| if y < x { y } else { x };
+    let max = hi(hi(best[0], best[1]), hi(best[2], best[3]));
+    let at_max = |lane: usize| if best[lane] == max { at[lane] } else { u32::MAX };
+    let first = lo(lo(at_max(0), at_max(1)), lo(at_max(2), at_max(3)));
     (max, if first == u32::MAX { 0 } else { first as usize })
 }
 
