@@ -148,8 +148,8 @@ impl<V: Space + Vector3> ConvexHull<V> {
         &self.adjacency[self.offsets[i] as usize..self.offsets[i + 1] as usize]
     }
 
-    /// Support by hill climbing over the vertex graph: move to the best
-    /// neighbour while it is strictly better. On a convex polytope a vertex
+    /// Support by hill climbing over the vertex graph: move to a strictly
+    /// better neighbour while there is one. On a convex polytope a vertex
     /// no neighbour improves on is a global maximiser; each move strictly
     /// increases the dot product, so at most `n` moves are made.
     pub fn support_climb(&self, dir: V) -> usize {
@@ -233,23 +233,28 @@ impl<V: Space + Vector3> ConvexHull<V> {
         if !self.uses_hill_climbing() { self.packed.argmax(dir) } else { self.support_climb(dir) }
     }
 
-    /// Steepest-ascent hill climbing from vertex `from`.
+    /// Hill climbing from vertex `from`, moving to the first neighbour
+    /// that is strictly better (not the best one): a step reads only the
+    /// neighbours up to the first improvement. Measured against steepest
+    /// ascent (docs/benchmarks.md): −6 to −7 % instructions on 256- and
+    /// 1 024-vertex distance queries, time even to faster.
     fn climb_from(&self, from: usize, dir: V) -> usize {
         let mut i = from;
         let mut best = self.vertices[i].dot(dir);
-        for _ in 0..self.vertices.len() {
-            let mut next = i;
+        // Bounded: each move strictly increases the dot product, so no
+        // vertex is visited twice.
+        'moves: for _ in 0..self.vertices.len() {
             for &j in self.neighbours(i) {
                 let d = self.vertices[j as usize].dot(dir);
                 if d > best {
                     best = d;
-                    next = j as usize;
+                    i = j as usize;
+                    // A move: climb on from the better neighbour.
+                    continue 'moves;
                 }
             }
-            if next == i {
-                break;
-            }
-            i = next;
+            // Exit: no neighbour is better, `i` is a maximiser.
+            break;
         }
         i
     }

@@ -280,6 +280,45 @@ fn hill_climbing_equals_scan_3d() {
     }
 }
 
+/// Hill climbing over plateaus: on a prism of a regular 120-gon (240
+/// vertices, so it climbs) the top and bottom faces tie 120 vertices along
+/// ±y, and the rim's edges tie four along their outward normals. Every
+/// climb, cold and from every vertex as a hint, must reach the scan's
+/// height exactly (a climb that stopped on a plateau's edge, or a tie, short
+/// of the maximum would fail).
+#[test]
+fn hill_climbing_over_plateaus_and_ties() {
+    let k = 120;
+    let at = |i: usize| std::f64::consts::TAU * i as f64 / k as f64;
+    let pts: Vec<DVec3> = (0..2 * k)
+        .map(|i| DVec3::new(at(i % k).cos(), if i < k { 0.5 } else { -0.5 }, at(i % k).sin()))
+        .collect();
+    let hull = ConvexHull::new(&pts).unwrap();
+    assert_eq!(hull.vertices().len(), 2 * k);
+    assert!(hull.uses_hill_climbing());
+    let f32_hull = ConvexHull::new(&pts.iter().map(|p| p.as_vec3()).collect::<Vec<_>>()).unwrap();
+    assert!(f32_hull.uses_hill_climbing());
+    let mut dirs = vec![DVec3::Y, -DVec3::Y];
+    for i in 0..k {
+        // Outward normals of the rim's faces (four vertices tie), and
+        // the same tilted up and down (two tie).
+        let m = 0.5 * (at(i) + at(i + 1));
+        let n = DVec3::new(m.cos(), 0.0, m.sin());
+        dirs.extend([n, n + DVec3::Y, n - DVec3::Y * 0.25]);
+    }
+    for d in dirs {
+        let top = hull.vertices()[hull.support_scan(d)].dot(d);
+        assert_eq!(hull.vertices()[hull.support_climb(d)].dot(d), top, "cold climb along {d}");
+        let d32 = d.as_vec3();
+        let top32 = f32_hull.vertices()[f32_hull.support_scan(d32)].dot(d32);
+        assert_eq!(f32_hull.vertices()[f32_hull.support_climb(d32)].dot(d32), top32, "f32 along {d}");
+        for hint in 0..2 * k as u32 {
+            assert_eq!(hull.support_from(d, hint).0.dot(d), top, "from {hint} along {d}");
+            assert_eq!(f32_hull.support_from(d32, hint).0.dot(d32), top32, "f32 from {hint} along {d}");
+        }
+    }
+}
+
 #[test]
 fn hill_climbing_equals_scan_2d() {
     let mut rng = Rng::new(104);
