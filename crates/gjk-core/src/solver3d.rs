@@ -188,7 +188,15 @@ fn s3d_keep<V: Vector3>(w: &[V; MAX_SIMPLEX_POINTS], keep: usize) -> Reduced<V::
     let mut best = None;
     for (f, &(i, j, k)) in FACES.iter().enumerate() {
         if !inside[f] && f != keep {
-            keep_nearer(w, &mut best, s2d_keep(w, i, j, k, keep));
+            let r = s2d_keep(w, i, j, k, keep);
+            // The origin projects into this face from outside its plane:
+            // the projection is the tetrahedron's closest point (the face's
+            // outward normal lies in the normal cone there), so no other
+            // face can be nearer and none is solved.
+            if r.mask.count_ones() == 3 {
+                return r;
+            }
+            keep_nearer(w, &mut best, r);
         }
     }
     best.map_or(Reduced::vertex(if keep == NONE { 0 } else { keep }), |(r, _)| r)

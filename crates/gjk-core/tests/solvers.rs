@@ -80,6 +80,63 @@ fn solver3d_matches_least_squares_and_voronoi_oracle() {
     }
 }
 
+/// `solve_newest`, the solver GJK's steps call, in the configurations GJK
+/// makes: the old points are a reduced simplex (the closest point inside,
+/// every weight positive) and the new point lies beyond it along `−v`
+/// (`v·w < v·v`). Its answer must be the whole simplex's closest point,
+/// though it solves only the faces and edges holding the new point and
+/// stops at the first face (or edge) the origin projects into from
+/// outside. 3D tetrahedra with one, two and three faces toward the origin
+/// all occur here.
+#[test]
+fn solver3d_newest_matches_least_squares_on_gjk_steps() {
+    let mut rng = Rng::new(42);
+    let (mut checked, mut tetrahedra, mut two_faces) = (0, 0, 0);
+    for i in 0..80_000 {
+        // Tetrahedra (n = 4) weighted up: few random triangles are reduced.
+        let n = [2, 3, 4, 4, 4][rng.usize(0, 4)];
+        let centre = rng.unit3() * rng.range(0.0, 2.0);
+        let mut w = [DVec3::ZERO; 4];
+        for p in w.iter_mut().take(n - 1) {
+            *p = centre + rng.unit3() * rng.range(0.0, 2.0);
+        }
+        let old = solver3d::solve(&w, n - 1);
+        let v = old.point(&w);
+        if old.mask != (1u8 << (n - 1)) - 1 || v.length_squared() < 1e-12 {
+            continue; // not a reduced simplex: GJK never holds one
+        }
+        // A new point past the old simplex along −v, anywhere sideways.
+        let along = v.length() * rng.range(-1.5, 0.95);
+        w[n - 1] = v.normalize() * along + rng.unit3() * rng.range(0.0, 3.0) * (i % 3) as f64;
+        if v.dot(w[n - 1]) >= v.length_squared() * 0.999 {
+            continue;
+        }
+        let r = solver3d::solve_newest(&w, n);
+        check_weights(&r, n);
+        let got = r.point(&w).length();
+        let pts: Vec<Vec<f64>> = w[..n].iter().map(|p| vec![p.x, p.y, p.z]).collect();
+        let want = reference(&pts);
+        assert!((got - want).abs() < 1e-9, "{i}: n={n} {w:?}: {got} vs {want}");
+        checked += 1;
+        if n == 4 {
+            tetrahedra += 1;
+            // Faces holding the new point with the origin outside them: the
+            // origin put in place of the opposite vertex flips the volume.
+            let vol = |p: [DVec3; 4]| (p[1] - p[0]).cross(p[2] - p[0]).dot(p[3] - p[0]);
+            let whole = vol(w);
+            let facing = (0..3)
+                .filter(|&f| {
+                    let mut p = w;
+                    p[f] = DVec3::ZERO;
+                    vol(p) * whole < 0.0
+                })
+                .count();
+            two_faces += usize::from(facing >= 2);
+        }
+    }
+    assert!(checked > 25_000 && tetrahedra > 5_000 && two_faces > 500, "{checked} {tetrahedra} {two_faces}");
+}
+
 /// The barycode solver never divides by a vanishing area: a triangle that is
 /// numerically flat still returns a convex combination.
 #[test]
