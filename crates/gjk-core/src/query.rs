@@ -506,7 +506,7 @@ where
     }
     let (dir, seed) = initial_direction(a, b);
     let p = minkowski_support(a, b, dir);
-    if !p.is_finite() || !dir.is_finite() {
+    if !p.w_is_finite() || !dir.is_finite() {
         return Err(GjkError::InvalidInput);
     }
     // The search of [`GjkSolver`], exit for exit (the numbers are its
@@ -539,7 +539,7 @@ where
     // Bounded like the solver's step budget: each pass is one support call.
     for iteration in 1..=config.max_iterations + MAX_VERIFY_CANDIDATES as u32 + 1 {
         let p = minkowski_support(a, b, d);
-        if !p.is_finite() {
+        if !p.w_is_finite() {
             return Err(GjkError::InvalidInput);
         }
         scale = scale.max(p.w.max_abs());
@@ -784,7 +784,7 @@ where
         // Far-apart centres (the common broad-phase case) end here after
         // one support call.
         let dw = d.dot(p.w);
-        if p.is_finite() && dw < V::Scalar::ZERO {
+        if p.w_is_finite() && dw < V::Scalar::ZERO {
             let band = config.zero_tolerance * start_scale(p.w, d) + margin;
             if dw * dw > band * band * d.length_squared() {
                 if let Some(c) = cache {
@@ -906,7 +906,7 @@ where
     let mut pts = Points { w: [V::ZERO; MAX_SIMPLEX_POINTS], len: 0 };
     let mut scale = seed;
     for &(p, d) in start {
-        if !p.is_finite() {
+        if !p.w_is_finite() {
             return Err(GjkError::InvalidInput);
         }
         if !pts.contains(p.w) {
@@ -966,7 +966,7 @@ where
         } else {
             minkowski_support(a, b, d)
         };
-        if !p.is_finite() {
+        if !p.w_is_finite() {
             return Err(GjkError::InvalidInput);
         }
         scale = scale.max(p.w.max_abs());

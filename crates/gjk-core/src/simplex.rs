@@ -51,6 +51,18 @@ impl<V: Vector> SupportPoint<V> {
         let zero = self.w * z + self.a * z + self.b * z;
         zero.length_squared() == z
     }
+
+    /// Whether `w` is finite: [`Self::is_finite`] for a point built by
+    /// [`Self::new`] or [`Self::with_indices`] (so `w = a − b`), at a third
+    /// of the cost. A non-finite coordinate of `a` or `b` makes that of
+    /// `w` infinite or NaN (∞ − x, x − ∞, ∞ − ∞, NaN − x), and a difference
+    /// that overflows fails both tests. For the queries' own loops, which
+    /// build their points so and read only `w`.
+    #[inline]
+    pub(crate) fn w_is_finite(&self) -> bool {
+        let z = V::Scalar::ZERO;
+        (self.w * z).length_squared() == z
+    }
 }
 
 /// Result of a sub-distance solve: which of the input points the closest

@@ -97,9 +97,37 @@ impl<S: Real> PackedPoints<S> {
                 at[lane] = if up { key[lane] } else { at[lane] };
             }
         }
-        let (_, first) = lane_max(&best, &at);
+        // 2D scans take the cheaper reduction for a single maximal lane;
+        // in 3D the same code made the compiler vectorise the block loop
+        // above worse (+4 to +7 % instructions at 32–64 vertices), so 3D
+        // keeps the tree (docs/benchmarks.md).
+        let first = if dim == 2 { first_max(&best, &at) } else { lane_max(&best, &at).1 };
         first.min(self.len - 1)
     }
+}
+
+/// [`lane_max`]'s index alone, cheaper in the common case of a single lane
+/// holding the maximum: that lane's index is the OR of every lane's index
+/// masked by "equals the maximum" (lane-wise, with no branch on which
+/// lane); the tree runs only for ties across lanes or a NaN maximum.
+#[inline(always)]
+fn first_max<S: Real>(best: &[S; LANES], at: &[u32; LANES]) -> usize {
+    // The maximum spread to every lane in two lane-wise steps (pairs
+    // swapped, then halves), written as whole-array operations so that
+    // they stay in one register.
+    let hi = |x: S, y: S| if y > x { y } else { x };
+    let m = best;
+    let m = [hi(m[0], m[1]), hi(m[1], m[0]), hi(m[2], m[3]), hi(m[3], m[2])];
+    let m = [hi(m[0], m[2]), hi(m[1], m[3]), hi(m[2], m[0]), hi(m[3], m[1])];
+    let (mut count, mut index) = (0u32, 0u32);
+    for lane in 0..LANES {
+        let hit = u32::from(best[lane] == m[lane]);
+        count += hit;
+        index |= at[lane] & hit.wrapping_neg();
+    }
+    // Exit: one lane holds the maximum (a well-predicted branch: ties
+    // across lanes need equal products of different vertices).
+    if count == 1 { index as usize } else { lane_max(best, at).1 }
 }
 
 /// The largest of the lanes' best values and the smallest index among the
