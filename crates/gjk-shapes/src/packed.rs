@@ -135,14 +135,21 @@ fn first_max<S: Real>(best: &[S; LANES], at: &[u32; LANES]) -> usize {
 /// first maximum. A NaN maximum matches no lane: index 0.
 #[inline(always)]
 fn lane_max<S: Real>(best: &[S; LANES], at: &[u32; LANES]) -> (S, usize) {
-    // Pairwise (a tree, not a chain: two levels of dependent selects).
+    // Two levels of pairwise selects (a tree, not a chain), written as
+    // whole-array steps (pairs swapped, then halves) so that they stay in
+    // vector registers: the maximum ends up in every lane, then the
+    // smallest index among the lanes equal to it. (The same tree on
+    // scalars took 35–45 instructions.)
     const _: () = assert!(LANES == 4, "the tree below names four lanes");
     let hi = |x: S, y: S| if y > x { y } else { x };
     let lo = |x: u32, y: u32| if y < x { y } else { x };
-    let max = hi(hi(best[0], best[1]), hi(best[2], best[3]));
-    let at_max = |lane: usize| if best[lane] == max { at[lane] } else { u32::MAX };
-    let first = lo(lo(at_max(0), at_max(1)), lo(at_max(2), at_max(3)));
-    (max, if first == u32::MAX { 0 } else { first as usize })
+    let m = best;
+    let m = [hi(m[0], m[1]), hi(m[1], m[0]), hi(m[2], m[3]), hi(m[3], m[2])];
+    let m = [hi(m[0], m[2]), hi(m[1], m[3]), hi(m[2], m[0]), hi(m[3], m[1])];
+    let k: [u32; LANES] = core::array::from_fn(|l| if best[l] == m[l] { at[l] } else { u32::MAX });
+    let k = [lo(k[0], k[1]), lo(k[1], k[0]), lo(k[2], k[3]), lo(k[3], k[2])];
+    let first = lo(k[0], k[2]);
+    (m[0], if first == u32::MAX { 0 } else { first as usize })
 }
 
 impl<S: Real> PackedPoints<S> {
