@@ -430,6 +430,14 @@ where
     B: Shape<V> + ?Sized,
 {
     let (Some(ba), Some(bb)) = (a.core_box(), b.core_box()) else { return false };
+    // Exit before the axes: centres further apart than the two
+    // half-diagonals put the boxes' outer balls, and so the boxes, apart
+    // (a third of the benchmark's box pairs; the test's face normals cost
+    // ~300 instructions). Rounding here only sends a pair on to the axes.
+    let reach = ba.half.length() + bb.half.length();
+    if (bb.center - ba.center).length_squared() > reach * reach {
+        return false;
+    }
     let zero = config.sanitized().zero_tolerance;
     let s = box_separation_until(&ba, &bb, |reach| -zero * reach);
     (s.reach * s.reach).is_finite() && s.upper < -zero * s.reach
