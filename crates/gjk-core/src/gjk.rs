@@ -434,18 +434,29 @@ impl<V: Vector> GjkSolver<V> {
     /// the direction it came from. Duplicates are dropped; at most
     /// [`MAX_SIMPLEX_POINTS`] are used. An empty slice is invalid input.
     pub fn start_from(&mut self, points: &[(SupportPoint<V>, V)]) -> Step {
-        self.start_with(points.iter().copied())
+        self.start_with::<false>(points.iter().copied())
     }
 
     /// [`Self::start_from`] on points made as they are read (a warm-start
     /// cache rebuilds them straight into the simplex, with no array in
-    /// between).
+    /// between). `BUILT`: every point was made by [`SupportPoint::new`] or
+    /// [`SupportPoint::with_indices`] (so `w = a − b`), and its finiteness
+    /// is that of `w` alone ([`SupportPoint::w_is_finite`]); a caller's
+    /// points may not be, and are checked whole.
     #[inline]
-    pub(crate) fn start_with(&mut self, points: impl Iterator<Item = (SupportPoint<V>, V)>) -> Step {
+    pub(crate) fn start_with<const BUILT: bool>(
+        &mut self,
+        points: impl Iterator<Item = (SupportPoint<V>, V)>,
+    ) -> Step {
         self.reset();
         self.phase = Phase::Search;
         for (p, d) in points.take(V::DIM + 1) {
-            if !p.is_finite() || !d.is_finite() {
+            // `0 · x` is ±0 for finite `x`, NaN otherwise (as in
+            // `SupportPoint::is_finite`): one test for the point and `d`.
+            let z = V::Scalar::ZERO;
+            let finite =
+                if BUILT { (p.w * z + d * z).length_squared() == z } else { p.is_finite() && d.is_finite() };
+            if !finite {
                 return self.finish_invalid();
             }
             if self.simplex.points().iter().any(|q| q.w == p.w) {

@@ -373,7 +373,8 @@ where
     let mut gjk = GjkSolver::new(*config);
     match &cache {
         Some(c) if !c.is_empty() => {
-            let step = gjk.start_with((0..c.len().min(MAX_SIMPLEX_POINTS)).map(|i| c.rebuilt(i, a, b)));
+            let step =
+                gjk.start_with::<true>((0..c.len().min(MAX_SIMPLEX_POINTS)).map(|i| c.rebuilt(i, a, b)));
             // Each support searches from the vertices found last: the
             // cached ones first (the pair has moved little since).
             let hint = hints(gjk.simplex());

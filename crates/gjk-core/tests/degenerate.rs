@@ -203,6 +203,42 @@ fn nan_and_infinity_are_invalid_input() {
     assert_eq!(r.status, Status::InvalidInput);
 }
 
+/// A warm start rebuilds its simplex by vertex index, with no support
+/// call: a cached vertex that turned NaN or infinite (on A or on B) must
+/// still give `InvalidInput` and empty the cache, and the next good frame
+/// must be answered as a cold query would.
+#[test]
+fn warm_start_from_a_vertex_turned_non_finite() {
+    let a = cube(DVec3::ZERO, 1.0);
+    let b = cube(DVec3::new(3.0, 0.2, 0.1), 1.0);
+    let cfg = GjkConfig::default();
+    let cold = distance(a.as_slice(), b.as_slice());
+    for bad in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+        for on_b in [false, true] {
+            let mut cache = SimplexCache::new();
+            distance_with(a.as_slice(), b.as_slice(), &cfg, Some(&mut cache), &mut ());
+            assert!(!cache.is_empty());
+            // Every cached vertex of the chosen shape turns bad.
+            let (mut a2, mut b2) = (a.clone(), b.clone());
+            for i in 0..cache.len() {
+                let (ia, ib) = cache.indices(i);
+                if on_b {
+                    b2[ib as usize].x = bad;
+                } else {
+                    a2[ia as usize].z = bad;
+                }
+            }
+            let r = distance_with(a2.as_slice(), b2.as_slice(), &cfg, Some(&mut cache), &mut ());
+            assert_eq!(r.status, Status::InvalidInput, "{bad} on B: {on_b}");
+            assert!(r.point_a.is_finite() && r.point_b.is_finite() && r.normal.is_finite());
+            assert!(cache.is_empty(), "{bad} on B: {on_b}");
+            let r = distance_with(a.as_slice(), b.as_slice(), &cfg, Some(&mut cache), &mut ());
+            assert_eq!(r.status, cold.status);
+            assert!((r.distance - cold.distance).abs() <= 1e-12, "{} {}", r.distance, cold.distance);
+        }
+    }
+}
+
 #[test]
 fn bad_configuration_is_sanitized() {
     let a = cube(DVec3::ZERO, 1.0);
