@@ -43,7 +43,7 @@ fn main() {
         return run2(n, kind, query, reps, &plan);
     }
     if arg(5, "3") == "box" {
-        return run_boxes(query, reps, &plan);
+        return run_boxes(query, reps, &plan, arg(6, "") == "full");
     }
     let set = make_set3(seed(2000), n, kind, &plan);
     let ppose: Vec<parry3d::math::Pose> =
@@ -86,9 +86,10 @@ fn main() {
 
 /// The box–box set (DIM `box`; N and SET are ignored): distance,
 /// intersects, contact and parry's three.
-fn run_boxes(query: usize, reps: usize, plan: &Plan) {
+fn run_boxes(query: usize, reps: usize, plan: &Plan, timed: bool) {
     let set = make_boxes(&mut gjk_testkit::Rng::new(MIXED_SEED), plan);
     let (m, id) = (set.ours.len(), Pose::IDENTITY);
+    let t0 = std::time::Instant::now();
     for _ in 0..reps {
         for k in 0..m {
             let (a, b, p) = (&set.ours[k], &set.ours[(k + 1) % m], &set.poses[k]);
@@ -104,6 +105,10 @@ fn run_boxes(query: usize, reps: usize, plan: &Plan) {
                 _ => _ = black_box(gjk_shapes::distance_value(a, &id, b, p)),
             }
         }
+    }
+    if timed {
+        let per = t0.elapsed().as_nanos() as f64 / (reps * m).max(1) as f64;
+        println!("{per:.1} ns/query");
     }
 }
 
