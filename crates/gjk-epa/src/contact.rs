@@ -1,7 +1,7 @@
 //! The contact query: one call that answers separated, touching or
 //! penetrating, with depth, normal and contact points.
 
-use gjk_core::{BallTest, DistanceResult, GjkConfig, Real, SimplexCache, Status, Vector};
+use gjk_core::{BallTest, DistanceResult, GjkConfig, Real, SimplexCache, Status, SupportMap, Vector};
 use gjk_shapes::{CoreOf, Placed, Pose, Shape, Space, box_separation_until};
 
 use crate::epa::{EpaConfig, EpaSpace, EpaStatus, penetration};
@@ -559,6 +559,17 @@ pub fn shallow_band<S: Real>() -> S {
     if S::EPSILON < S::from_f64(1e-10) { S::from_f64(1.0 / 67_108_864.0) } else { S::from_f64(1.0 / 4096.0) }
 }
 
+/// A bound on the coordinates of `s`'s core near its side along `dir`: the
+/// core's outer ball (`|centre|` per coordinate plus the outer radius, no
+/// support call), else the support point along `dir`.
+#[inline]
+fn core_extent<V: Space, S: Shape<V> + ?Sized>(s: &S, dir: V) -> V::Scalar {
+    match (CoreOf(s).center(), CoreOf(s).center_radii()) {
+        (Some(c), Some((_, outer))) => c.max_abs() + outer,
+        _ => s.core_support(dir).0.max_abs(),
+    }
+}
+
 /// Near contact (cores within [`shallow_band`] of the size, either side),
 /// the normal from EPA or from a tiny GJK distance is ill-conditioned:
 /// every feature near the origin is nearly as close. Moving B along the
@@ -584,11 +595,7 @@ where
     B: Shape<V> + ?Sized,
 {
     let n = c.normal;
-    let size = core_a
-        .max_abs()
-        .max(core_b.max_abs())
-        .max(a.core_support(n).0.max_abs())
-        .max(b.core_support(-n).0.max_abs());
+    let size = core_a.max_abs().max(core_b.max_abs()).max(core_extent(a, n)).max(core_extent(b, -n));
     let band = shallow_band::<V::Scalar>() * size;
     if core_gap.abs() > band || core_gap.is_nan() || band <= V::Scalar::ZERO {
         return None;
