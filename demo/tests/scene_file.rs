@@ -3,10 +3,14 @@
 
 use demo::scene::load_pair;
 use gjk_shapes::distance;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-fn cases() -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../crates/gjk-cli/tests/cases")
+fn cases() -> PathBuf {
+    // The run-time variable first: CI's shared target directory can hold a
+    // test binary built in another checkout, whose compile-time path may be gone.
+    let dir = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map_or_else(|| env!("CARGO_MANIFEST_DIR").into(), PathBuf::from);
+    dir.join("../crates/gjk-cli/tests/cases")
 }
 
 #[test]

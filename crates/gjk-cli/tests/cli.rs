@@ -10,7 +10,11 @@ use gjk_core::glam::{DMat3, DQuat, DVec3};
 use serde_json::Value;
 
 fn case(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases").join(name)
+    // The run-time variable first: CI's shared target directory can hold a
+    // test binary built in another checkout, whose compile-time path may be gone.
+    let dir = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map_or_else(|| env!("CARGO_MANIFEST_DIR").into(), PathBuf::from);
+    dir.join("tests/cases").join(name)
 }
 
 /// Runs `gjk query` on a file; the parsed JSON answer.
