@@ -215,7 +215,13 @@ where
     A: SupportMap<V> + ?Sized,
     B: SupportMap<V> + ?Sized,
 {
-    match (a.center(), b.center()) {
+    direction_between((a.center(), b.center()))
+}
+
+/// [`initial_direction`] from the centres.
+#[inline]
+fn direction_between<V: Vector>(centres: (Option<V>, Option<V>)) -> (V, V::Scalar) {
+    match centres {
         (Some(ca), Some(cb)) => {
             let d = cb - ca;
             if d.length_squared() > V::Scalar::ZERO && d.is_finite() {
@@ -290,13 +296,30 @@ where
     A: SupportMap<V> + ?Sized,
     B: SupportMap<V> + ?Sized,
 {
+    ball_test_at(a, b, (a.center(), b.center()), margin, config)
+}
+
+/// [`ball_test`] with the shapes' centres already found.
+#[inline]
+fn ball_test_at<V, A, B>(
+    a: &A,
+    b: &B,
+    centres: (Option<V>, Option<V>),
+    margin: V::Scalar,
+    config: &GjkConfig<V::Scalar>,
+) -> BallTest
+where
+    V: Vector,
+    A: SupportMap<V> + ?Sized,
+    B: SupportMap<V> + ?Sized,
+{
     if config.max_iterations < DEFAULT_MAX_ITERATIONS {
         return BallTest::Unknown;
     }
     let (Some((ra, oa)), Some((rb, ob))) = (a.center_radii(), b.center_radii()) else {
         return BallTest::Unknown;
     };
-    let (Some(ca), Some(cb)) = (a.center(), b.center()) else {
+    let (Some(ca), Some(cb)) = centres else {
         return BallTest::Unknown;
     };
     let d = (cb - ca).length();
@@ -499,13 +522,57 @@ where
     A: SupportMap<V> + ?Sized,
     B: SupportMap<V> + ?Sized,
 {
+    distance_value_or(a, b, config, |_| None)
+}
+
+/// [`distance_value_with`] with the caller's own exact answer tried first
+/// on pairs the balls leave open ([`BallTest::Unknown`], under the default
+/// iteration cap or above): `exact` gets the sanitized configuration and
+/// returns the distance where it can prove it (gjk-shapes: the
+/// separating-axis test of two polygons), else `None` and the search runs.
+/// Its answer is returned as given, so the value is then the caller's, not
+/// the full query's.
+///
+/// ```
+/// use gjk_core::{GjkConfig, distance_value_or, glam::Vec2};
+/// let a = [Vec2::ZERO, Vec2::X, Vec2::Y];
+/// let b = a.map(|p| p + Vec2::new(1.5, 0.0));
+/// let cfg = GjkConfig::default();
+/// // No caller's answer: the search's (0.5 between the triangles).
+/// assert!((distance_value_or(&a, &b, &cfg, |_| None).unwrap() - 0.5).abs() < 1e-6);
+/// ```
+#[inline]
+pub fn distance_value_or<V, A, B>(
+    a: &A,
+    b: &B,
+    config: &GjkConfig<V::Scalar>,
+    exact: impl FnOnce(&GjkConfig<V::Scalar>) -> Option<V::Scalar>,
+) -> Result<V::Scalar, GjkError>
+where
+    V: Vector,
+    A: SupportMap<V> + ?Sized,
+    B: SupportMap<V> + ?Sized,
+{
     let config = config.sanitized();
-    if ball_test(a, b, V::Scalar::ZERO, &config) == BallTest::Overlapping {
+    // The centres once, for the balls and the first direction (the
+    // caller's test between them kept the compiler from sharing them).
+    let centres = (a.center(), b.center());
+    match ball_test_at(a, b, centres, V::Scalar::ZERO, &config) {
         // Exit at the start: the inner balls overlap deeply, with no
         // support call (the outer balls give no distance).
-        return Ok(V::Scalar::ZERO);
+        BallTest::Overlapping => return Ok(V::Scalar::ZERO),
+        BallTest::Apart => {}
+        // Exit at the start: the caller's exact answer (not under a
+        // lowered iteration cap, where the balls are not asked either and
+        // capped answers stay the capped search's).
+        BallTest::Unknown if config.max_iterations >= DEFAULT_MAX_ITERATIONS => {
+            if let Some(d) = exact(&config) {
+                return Ok(d);
+            }
+        }
+        BallTest::Unknown => {}
     }
-    let (dir, seed) = initial_direction(a, b);
+    let (dir, seed) = direction_between(centres);
     let p = minkowski_support(a, b, dir);
     if !p.w_is_finite() || !dir.is_finite() {
         return Err(GjkError::InvalidInput);

@@ -117,7 +117,12 @@ where
 /// [`distance_value`] with a configuration: exactly the
 /// [`DistanceResult::distance`] of [`distance_with`] on the same inputs,
 /// except that a pair proven further apart than
-/// [`GjkConfig::max_distance`] gives infinity.
+/// [`GjkConfig::max_distance`] gives infinity, and that polygon pairs of up
+/// to [`POLYGON_SAT_LIMIT`] vertex pairs whose balls leave them open are
+/// measured by the separating-axis test where it is exact (the gap along an
+/// edge normal, or between two vertices; 0 for an overlap or for contact
+/// within the zero band): there the full query's GJK agrees within its
+/// zero band (`DistanceResult::tolerance`), not to the bit.
 pub fn distance_value_with<V, A, B>(
     a: &A,
     pose_a: &Pose<V>,
@@ -146,7 +151,11 @@ where
     // is apart by what the cores are beyond the radii, else it meets (as
     // `add_radii` decides, status by status).
     let core_config = GjkConfig { max_distance: config.max_distance + margin, ..*config };
-    let core = match gjk_core::distance_value_with(&CoreOf(a), &CoreOf(&b_local), &core_config) {
+    let found = gjk_core::distance_value_or(&CoreOf(a), &CoreOf(&b_local), &core_config, |config| {
+        let nb = b.core_polygon()?.vertices.len();
+        polygon_gap(a, &b_local, nb, config)
+    });
+    let core = match found {
         Err(GjkError::IterationLimit) if margin > V::Scalar::ZERO => {
             // A capped search on round shapes: the full query still proves
             // an overlap when the cores' upper bound is below the radii
@@ -509,9 +518,69 @@ where
     // Exit: the distance, where the test finds it exactly (within the
     // band, since `s` is a lower bound); else GJK measures.
     match exact_gap(&face, &other, edge, s) {
-        Some(d) if d <= limit => Sat::Meet,
-        Some(_) => Sat::Apart,
-        None => Sat::Unknown,
+        Ok(d) if d <= limit => Sat::Meet,
+        Ok(_) => Sat::Apart,
+        Err(_) => Sat::Unknown,
+    }
+}
+
+/// The distance between two polygon cores (`a`, `b` in one frame; `nb`
+/// vertices in `b`) by the separating-axis test, where it settles it: the
+/// largest separation `s` over both polygons' edge normals, beyond 0 with
+/// the gap [`exact_gap`] proves (vertex–edge or vertex–vertex); at most 0
+/// an overlap, distance 0; a gap in an end region the test cannot confirm
+/// is contact (distance 0) where its nearest vertices are within the zero
+/// band. `None` where GJK must measure: more than [`POLYGON_SAT_LIMIT`]
+/// vertex pairs, coordinates the test cannot use ([`sat_scale`]), a gap
+/// beyond the band in an end region the test cannot confirm, or a gap
+/// beyond `config.max_distance`. `config` is sanitized by the caller.
+#[inline]
+fn polygon_gap<V, A, B>(a: &A, b: &B, nb: usize, config: &GjkConfig<V::Scalar>) -> Option<V::Scalar>
+where
+    V: Space,
+    A: Shape<V> + ?Sized,
+    B: Shape<V> + ?Sized,
+{
+    let pa = a.core_polygon()?;
+    if pa.vertices.len() * nb > POLYGON_SAT_LIMIT {
+        return None;
+    }
+    let pb = b.core_polygon()?;
+    let scale = sat_scale(&pa, &pb, &CoreOf(a), &CoreOf(b), V::Scalar::ZERO)?;
+    let band = config.zero_tolerance * scale;
+    // Every edge of both (no early exit: the largest separation is needed).
+    let (sa, ea) = pa.face_separation(&pb, V::Scalar::INFINITY);
+    let (sb, eb) = pb.face_separation(&pa, V::Scalar::INFINITY);
+    let (s, face, other, edge) = if sa >= sb { (sa, pa, pb, ea) } else { (sb, pb, pa, eb) };
+    // Exit: no edge separates; the polygons touch or overlap.
+    if s <= V::Scalar::ZERO {
+        return Some(V::Scalar::ZERO);
+    }
+    let distance = match exact_gap(&face, &other, edge, s) {
+        Ok(gap) => gap,
+        // A gap in an end region: contact where its nearest vertices are
+        // within the band (the gap lies between `s` and their distance).
+        Err((k, j)) => {
+            let near = (other.vertex(j) - face.vertex(k)).length_squared() <= band * band;
+            (s <= band && near).then_some(V::Scalar::ZERO)?
+        }
+    };
+    (distance <= config.max_distance).then_some(distance)
+}
+
+/// Where `foot` (on the line of `face`'s edge `edge`) lies: `None` on the
+/// edge, else the end of the edge past which it falls.
+#[inline]
+fn edge_end<V: Space>(face: &PolygonView<'_, V>, edge: usize, foot: V) -> Option<usize> {
+    let next = if edge + 1 == face.vertices.len() { 0 } else { edge + 1 };
+    let (p0, p1) = (face.vertex(edge), face.vertex(next));
+    let t = (foot - p0).dot(p1 - p0);
+    if t < V::Scalar::ZERO {
+        Some(edge)
+    } else if t > (p1 - p0).length_squared() {
+        Some(next)
+    } else {
+        None
     }
 }
 
@@ -523,33 +592,31 @@ where
 /// `|q − p|` for the edge's end `p` past which the foot falls, when each of
 /// `p` and `q` is its polygon's support along the line between them
 /// (vertex–vertex: the slab between the two support lines has width
-/// `|q − p|`). `None` where neither holds (GJK measures those).
+/// `|q − p|`). Where neither holds, the vertices `(k, j)` of `p` and `q`
+/// (GJK measures those, or [`polygon_gap`] calls them contact).
 #[inline]
 fn exact_gap<V: Space>(
     face: &PolygonView<'_, V>,
     other: &PolygonView<'_, V>,
     edge: usize,
     s: V::Scalar,
-) -> Option<V::Scalar> {
+) -> Result<V::Scalar, (usize, usize)> {
     let n = face.normal(edge);
     let j = other.lowest_along(n);
     let q = other.vertex(j);
-    let foot = q - n * s;
+    let k = match edge_end(face, edge, q - n * s) {
+        None => return Ok(s),
+        Some(k) => k,
+    };
     let (nf, no) = (face.vertices.len(), other.vertices.len());
     let next = |i: usize, len: usize| if i + 1 == len { 0 } else { i + 1 };
     let prev = |i: usize, len: usize| if i == 0 { len - 1 } else { i - 1 };
-    let (p0, p1) = (face.vertex(edge), face.vertex(next(edge, nf)));
-    let t = (foot - p0).dot(p1 - p0);
-    if t >= V::Scalar::ZERO && t <= (p1 - p0).length_squared() {
-        return Some(s);
-    }
-    let k = if t < V::Scalar::ZERO { edge } else { next(edge, nf) };
     let p = face.vertex(k);
     let r = q - p;
     let zero = V::Scalar::ZERO;
     let p_top = r.dot(face.vertex(prev(k, nf)) - p) <= zero && r.dot(face.vertex(next(k, nf)) - p) <= zero;
     let q_low = r.dot(other.vertex(prev(j, no)) - q) >= zero && r.dot(other.vertex(next(j, no)) - q) >= zero;
-    (p_top && q_low).then(|| r.length())
+    if p_top && q_low { Ok(r.length()) } else { Err((k, j)) }
 }
 
 #[cfg(test)]
@@ -587,16 +654,94 @@ mod tests {
             }
             assert!(s <= truth + 1e-12, "pair {k}: the separation {s} exceeds the distance {truth}");
             match exact_gap(face, other, e, s) {
-                Some(d) => {
+                Ok(d) => {
                     assert!((d - truth).abs() <= 1e-12, "pair {k}: {d} vs {truth}");
                     if d == s { edge += 1 } else { corner += 1 }
                 }
-                None => declined += 1,
+                Err(_) => declined += 1,
             }
         }
         assert!(
             edge > 500 && corner > 500 && declined < 30,
             "edge {edge}, corner {corner}, declined {declined}"
         );
+    }
+
+    /// `polygon_gap` on pairs moved to touch along their closest points and
+    /// then apart by gaps from 1e-12 to 1e-2 of the size, in f64 and f32:
+    /// every answer is the brute-force distance (of the rounded vertices),
+    /// or 0 for a pair within the zero band; in f32, corner contacts (the
+    /// end-region rule: a gap whose nearest vertices are within the band)
+    /// are among them.
+    #[test]
+    fn polygon_gap_is_exact_or_contact_within_the_band() {
+        let mut rng = Rng::new(7309);
+        let (mut exact, mut contact, mut corner, mut none) = ([0; 2], [0; 2], 0, 0);
+        for k in 0..4000 {
+            let (n, m) = (rng.usize(3, 12), rng.usize(3, 12));
+            let (va, vb) = (polygon(&mut rng, n), polygon(&mut rng, m));
+            let (a, b) = (ConvexPolygon::new(&va).unwrap(), ConvexPolygon::new(&vb).unwrap());
+            let angle = rng.range(-3.2, 3.2);
+            let far = Pose::new(Rot2::from_angle(angle), rng.unit2() * 6.0);
+            let world =
+                |p: &Pose<DVec2>| b.vertices().iter().map(|v| p.transform_point(*v)).collect::<Vec<_>>();
+            let (d, pa, pb) = brute_closest_2d(a.vertices(), &world(&far));
+            let gap = [0.0, 1e-12, 1e-9, 1e-6, 1e-4, 1e-2][k % 6];
+            let pose = Pose::new(far.rotation, far.translation - (pb - pa) / d * (d - gap));
+            // f64, then the same pair rounded to f32.
+            let a32 = ConvexPolygon::new(&va.iter().map(|p| p.as_vec2()).collect::<Vec<_>>()).unwrap();
+            let b32 = ConvexPolygon::new(&vb.iter().map(|p| p.as_vec2()).collect::<Vec<_>>()).unwrap();
+            let pose32 = Pose::new(Rot2::from_angle(angle as f32), pose.translation.as_vec2());
+            let runs = [
+                gap_case(&a, &b, &pose, |v| v, 1e-12),
+                gap_case(&a32, &b32, &pose32, |v: gjk_core::glam::Vec2| v.as_dvec2(), 1e-5),
+            ];
+            for (p, run) in runs.into_iter().enumerate() {
+                match run {
+                    None => none += 1,
+                    Some((true, is_corner)) => {
+                        contact[p] += 1;
+                        corner += usize::from(is_corner);
+                    }
+                    Some((false, _)) => exact[p] += 1,
+                }
+                let _ = k;
+            }
+        }
+        assert!(
+            exact.iter().all(|&e| e > 1500) && none < 400,
+            "exact {exact:?}, contact {contact:?}, none {none}"
+        );
+        assert!(contact.iter().all(|&c| c > 200) && corner > 0, "contact {contact:?}, corners {corner}");
+    }
+
+    /// One pair for [`polygon_gap_is_exact_or_contact_within_the_band`]:
+    /// `None` when the test declines, else whether it reported contact and
+    /// whether that contact is a separated pair's (the end-region rule).
+    fn gap_case<V: Space + gjk_core::Vector2>(
+        a: &ConvexPolygon<V>,
+        b: &ConvexPolygon<V>,
+        pose: &Pose<V>,
+        to64: impl Fn(V) -> DVec2 + Copy,
+        tol: f64,
+    ) -> Option<(bool, bool)> {
+        let cfg = GjkConfig::<V::Scalar>::default();
+        let placed = Placed::new(b, pose);
+        let wa: Vec<DVec2> = a.vertices().iter().map(|v| to64(*v)).collect();
+        let wb: Vec<DVec2> = b.vertices().iter().map(|v| to64(pose.transform_point(*v))).collect();
+        let truth = brute_closest_2d(&wa, &wb).0;
+        let v = polygon_gap(a, &placed, b.vertices().len(), &cfg)?.to_f64();
+        let (pa, pb) = (a.core_polygon().unwrap(), placed.core_polygon().unwrap());
+        let scale = sat_scale(&pa, &pb, &CoreOf(a), &CoreOf(&placed), V::Scalar::ZERO).unwrap();
+        let band = (cfg.zero_tolerance * scale).to_f64();
+        if v == 0.0 {
+            assert!(truth <= 2.0 * band + tol, "contact reported, distance {truth:e} (band {band:e})");
+            let (sa, _) = pa.face_separation(&pb, V::Scalar::INFINITY);
+            let (sb, _) = pb.face_separation(&pa, V::Scalar::INFINITY);
+            Some((true, sa.max(sb) > V::Scalar::ZERO))
+        } else {
+            assert!((v - truth).abs() <= tol, "{v:e} vs {truth:e}");
+            Some((false, false))
+        }
     }
 }

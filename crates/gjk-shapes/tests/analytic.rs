@@ -372,9 +372,9 @@ fn warm_starts_search_from_cached_vertices() {
 }
 
 /// The distance alone (`distance_value`) on posed and round shapes: the
-/// analytic capsule–capsule distance (clamped at 0), and exactly the full
-/// query's distance for hulls, boxes, rounded hulls and balls, in 3D and
-/// 2D; invalid poses and radii are errors.
+/// analytic capsule–capsule distance (clamped at 0), exactly the full
+/// query's distance for hulls, boxes, rounded hulls and balls, and within
+/// its zero band for 2D polygons; invalid poses and radii are errors.
 #[test]
 fn distance_value_on_posed_and_round_shapes() {
     use gjk_shapes::gjk_core::GjkError;
@@ -415,14 +415,16 @@ fn distance_value_on_posed_and_round_shapes() {
         } else {
             assert_eq!(v, full.distance, "#{i}");
         }
-        // 2D polygons.
+        // 2D polygons: small pairs near contact are measured by the
+        // separating-axis test, exactly; the full query's GJK agrees
+        // within its zero band (tests/polygon_sat.rs checks both against
+        // brute force).
         let pa = ConvexPolygon::new(&polygon(&mut rng, 7)).unwrap();
         let pb = ConvexPolygon::new(&polygon(&mut rng, 5)).unwrap();
         let q = Pose::from_angle_translation(rng.range(0.0, 6.3), DVec2::new(rng.range(-3.0, 3.0), 0.5));
-        assert_eq!(
-            Ok(distance(&pa, &Pose::IDENTITY, &pb, &q).distance),
-            distance_value(&pa, &Pose::IDENTITY, &pb, &q)
-        );
+        let full = distance(&pa, &Pose::IDENTITY, &pb, &q);
+        let v = distance_value(&pa, &Pose::IDENTITY, &pb, &q).unwrap();
+        assert!((v - full.distance).abs() <= full.tolerance, "#{i}: {v} vs {}", full.distance);
     }
     assert!(apart > 300 && meeting > 300, "both outcomes: {apart} / {meeting}");
     let ball = Ball::new(1.0).unwrap();

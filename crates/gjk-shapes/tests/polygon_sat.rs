@@ -4,12 +4,16 @@
 //! (the same query with a cache runs GJK), on pairs placed apart, touching,
 //! slightly overlapping and deeply overlapping, for sizes on both sides of
 //! the limit, sharp and round, f32 and f64; plus the edge kernel against a
-//! brute-force maximum and hand-made exact contacts.
+//! brute-force maximum and hand-made exact contacts. The distance alone
+//! (`distance_value`) of the same pairs, which the test measures where it
+//! is exact, against brute force, the full query (GJK) and itself with the
+//! shapes swapped.
 
 use gjk_shapes::gjk_core::{Real, SimplexCache, Vector2};
 use gjk_shapes::glam::{DVec2, Vec2};
 use gjk_shapes::{
-    ConvexPolygon, POLYGON_SAT_LIMIT, Pose, Rot2, Rounded, Shape, Space, intersects, intersects_with,
+    ConvexPolygon, POLYGON_SAT_LIMIT, Pose, Rot2, Rounded, Shape, Space, distance_value, intersects,
+    intersects_with,
 };
 use gjk_testkit::{Rng, brute_closest_2d, polygon};
 
@@ -199,6 +203,80 @@ fn sat_boolean_matches_brute_force_and_gjk() {
     // the limit.
     assert!(decided > 2800 && touching_true > 500, "decided {decided}, touching {touching_true}");
     assert!(within > 1000 && past > 500, "within the limit {within}, past it {past}");
+}
+
+/// The distance alone of one pair at `V`'s precision, with radii summing
+/// to `margin`: the brute-force distance (clamped at 0) within `tol` of
+/// `size`, the full query's (GJK's) distance within its zero band, and the
+/// same with the shapes swapped.
+fn check_distance<V: Space + Vector2>(
+    a: &ConvexPolygon<V>,
+    b: &ConvexPolygon<V>,
+    pose_b: Pose<V>,
+    margin: f64,
+    (size, tol): (f64, f64),
+    to64: impl Fn(V) -> DVec2 + Copy,
+    ctx: &str,
+) {
+    let id = Pose::IDENTITY;
+    let truth = (brute(&world(a, &id, to64), &world(b, &pose_b, to64)) - margin).max(0.0);
+    let r = V::Scalar::from_f64(margin / 2.0);
+    let (ra, rb) = (Rounded::new(a, r).unwrap(), Rounded::new(b, r).unwrap());
+    let (v, full, swapped) = (
+        distance_value(&ra, &id, &rb, &pose_b).unwrap_or_else(|e| panic!("{ctx}: {e:?}")),
+        gjk_shapes::distance(&ra, &id, &rb, &pose_b),
+        distance_value(&rb, &pose_b, &ra, &id).unwrap_or_else(|e| panic!("{ctx} swapped: {e:?}")),
+    );
+    let v = v.to_f64();
+    assert!((v - truth).abs() <= tol * size, "{ctx}: distance {v:e}, brute force {truth:e}");
+    let (d, band) = (full.distance.to_f64(), full.tolerance.to_f64());
+    assert!((v - d).abs() <= band.max(tol * size), "{ctx}: distance {v:e}, full query {d:e} (band {band:e})");
+    let w = swapped.to_f64();
+    assert!((v - w).abs() <= tol * size, "{ctx}: distance {v:e}, swapped {w:e}");
+}
+
+#[test]
+fn sat_distance_matches_brute_force_gjk_and_swap() {
+    let mut rng = Rng::new(7305);
+    let (mut within, mut touching) = (0usize, 0usize);
+    for k in 0..4000 {
+        let (n, m) = (rng.usize(3, 24), rng.usize(3, 24));
+        let size = [1e-3, 1.0, 1e3][k % 3];
+        let flat = if k % 7 == 6 { 0.05 } else { 1.0 };
+        let pa: Vec<DVec2> =
+            polygon(&mut rng, n).iter().map(|p| DVec2::new(p.x, p.y * flat) * size).collect();
+        let pb: Vec<DVec2> = polygon(&mut rng, m).iter().map(|p| *p * size).collect();
+        let (a64, b64) = (ConvexPolygon::new(&pa).unwrap(), ConvexPolygon::new(&pb).unwrap());
+        within += usize::from(a64.vertices().len() * b64.vertices().len() <= POLYGON_SAT_LIMIT);
+        let how = match k % 5 {
+            0 => Place::Random,
+            1 | 2 => Place::Touching,
+            3 => Place::Nudged(rng.range(-0.05, 0.05)),
+            _ => Place::Nudged([1e-3, -1e-3, 1e-6, -1e-6][rng.usize(0, 3)]),
+        };
+        touching += usize::from(matches!(how, Place::Touching));
+        let angle = rng.range(-3.2, 3.2);
+        let t = place(&mut rng, a64.vertices(), b64.vertices(), angle, size, how);
+        let margin = if k % 4 == 3 { rng.range(0.0, 0.2) * size } else { 0.0 };
+        let ctx = format!("pair {k} ({n}×{m}, {how:?}, size {size:e}, margin {margin:e})");
+        let pose64 = Pose::new(Rot2::from_angle(angle), t);
+        check_distance(&a64, &b64, pose64, margin, (size, 1e-9), |v| v, &format!("{ctx} f64"));
+        let (a32, b32) = (
+            ConvexPolygon::new(&pa.iter().map(|p| p.as_vec2()).collect::<Vec<Vec2>>()).unwrap(),
+            ConvexPolygon::new(&pb.iter().map(|p| p.as_vec2()).collect::<Vec<Vec2>>()).unwrap(),
+        );
+        let pose32 = Pose::new(Rot2::from_angle(angle as f32), t.as_vec2());
+        check_distance(
+            &a32,
+            &b32,
+            pose32,
+            margin,
+            (size, 3e-4),
+            |v: Vec2| v.as_dvec2(),
+            &format!("{ctx} f32"),
+        );
+    }
+    assert!(within > 1500 && touching > 1500, "within the limit {within}, touching {touching}");
 }
 
 #[test]
