@@ -310,6 +310,50 @@ impl<S: Real> BoxSeparation<S> {
     }
 }
 
+impl<S: Real> BoxSeparation<S> {
+    /// The boxes' distance where this separation's axis proves it: the
+    /// separation along it is positive and its witness points (see
+    /// [`Self::witnesses`]) realise it, B's deepest corner's foot lying on
+    /// A's face (or the other way), or the closest points of the two edges
+    /// lying within both. Then the axis bounds the distance from below and
+    /// the two points, one on each box, from above, by the same amount
+    /// (whether or not the axis is the largest). `None` otherwise (vertex
+    /// or edge regions GJK must measure, overlaps).
+    pub fn exact_gap<V: Space<Scalar = S>>(&self, a: &BoxView<V>, b: &BoxView<V>) -> Option<S> {
+        let s = self.separation;
+        // Apart (a NaN separation is not).
+        if s.partial_cmp(&S::ZERO) != Some(core::cmp::Ordering::Greater) {
+            return None;
+        }
+        let n = self.normal(a, b);
+        // Whether `p` lies on box `x`'s face across axis `skip`: within
+        // its half-extents along the other two axes.
+        let on_face = |x: &BoxView<V>, p: V, skip: usize| {
+            (0..V::DIM)
+                .filter(|&k| k != skip)
+                .all(|k| (p - x.center).dot(x.axes[k]).abs() <= x.half.component(k))
+        };
+        let exact = match self.axis {
+            i @ 0..3 => on_face(a, b.support(-n) - n * s, i),
+            j @ 3..6 => on_face(b, a.support(n) + n * s, j - 3),
+            k => {
+                let (i, j) = ((k - 6) / 3, (k - 6) % 3);
+                let (da, db) = (a.axes[i], b.axes[j]);
+                let pa = a.support(n) - da * (a.half.component(i) * sign(n.dot(da)));
+                let pb = b.support(-n) - db * (b.half.component(j) * sign(-n.dot(db)));
+                let w = pa - pb;
+                let (r, d, e) = (da.dot(db), da.dot(w), db.dot(w));
+                let den = S::ONE - r * r;
+                // The lines' closest points, unclamped, within both edges.
+                den > S::ZERO
+                    && ((r * e - d) / den).abs() <= a.half.component(i)
+                    && ((e - r * d) / den).abs() <= b.half.component(j)
+            }
+        };
+        exact.then_some(s)
+    }
+}
+
 /// `+1` for `x ≥ 0`, else `−1` (the supports' tie rule).
 #[inline]
 fn sign<S: Real>(x: S) -> S {

@@ -6,7 +6,7 @@ use gjk_core::{
     BallTest, DistanceResult, GjkConfig, GjkError, Real, SimplexCache, Status, SupportMap, Vector,
 };
 
-use crate::obb::box_separation_until;
+use crate::obb::{box_separation, box_separation_until};
 use crate::shape::{CoreOf, PolygonView, Shape};
 use crate::space::{Pose, Space};
 use crate::wrappers::Placed;
@@ -117,12 +117,14 @@ where
 /// [`distance_value`] with a configuration: exactly the
 /// [`DistanceResult::distance`] of [`distance_with`] on the same inputs,
 /// except that a pair proven further apart than
-/// [`GjkConfig::max_distance`] gives infinity, and that polygon pairs of up
-/// to [`POLYGON_SAT_LIMIT`] vertex pairs whose balls leave them open are
-/// measured by the separating-axis test where it is exact (the gap along an
-/// edge normal, or between two vertices; 0 for an overlap or for contact
-/// within the zero band): there the full query's GJK agrees within its
-/// zero band (`DistanceResult::tolerance`), not to the bit.
+/// [`GjkConfig::max_distance`] gives infinity, and that two pairs are
+/// measured by the separating-axis test where it is exact: box pairs (the
+/// gap along a face normal or an edge pair's axis whose witnesses realise
+/// it; 0 for contact or overlap) and polygon pairs of up to
+/// [`POLYGON_SAT_LIMIT`] vertex pairs whose balls leave them open (the gap
+/// along an edge normal, or between two vertices; 0 for an overlap or for
+/// contact within the zero band). There the full query's GJK agrees within
+/// its zero band (`DistanceResult::tolerance`), not to the bit.
 pub fn distance_value_with<V, A, B>(
     a: &A,
     pose_a: &Pose<V>,
@@ -143,9 +145,19 @@ where
     if !margin.is_finite() {
         return Err(GjkError::InvalidInput);
     }
-    if round_balls_overlap(a, &b_local, margin, config) || boxes_overlap_deeply(a, &b_local, config) {
+    if round_balls_overlap(a, &b_local, margin, config) {
         // The shapes overlap deeply: the full query's 0, no support call.
         return Ok(V::Scalar::ZERO);
+    }
+    if let Some(core) = box_gap(a, &b_local) {
+        // Two boxes the separating-axis test measures (exactly, or 0 for
+        // contact and overlap), no support call.
+        let gap = core - margin;
+        return Ok(if gap > config.sanitized().max_distance {
+            V::Scalar::INFINITY
+        } else {
+            gap.max(V::Scalar::ZERO)
+        });
     }
     // The cores are `margin` further apart than the shapes; a rounded pair
     // is apart by what the cores are beyond the radii, else it meets (as
@@ -427,29 +439,37 @@ where
     }
 }
 
-/// Whether two box cores (`a`, `b` in one frame) overlap deeper than any
-/// zero band a search could use (its scale is at most the pair's reach):
-/// then the full query reports [`Status::Intersecting`], distance 0, as
-/// for inner balls that overlap deeply ([`BallTest::Overlapping`]).
+/// The distance between two box cores (`a`, `b` in one frame) by the
+/// separating-axis test, where it settles it: the face normals first (most
+/// separated pairs are apart along one), then the edge axes; an axis whose
+/// witnesses realise its separation gives the distance exactly
+/// ([`BoxSeparation::exact_gap`](crate::BoxSeparation::exact_gap)), an
+/// upper bound at most 0 proves contact or overlap (0). `None` where GJK
+/// must measure (closest features in a vertex or edge region, rounding
+/// between the bounds, coordinates too large for the products).
 #[inline]
-fn boxes_overlap_deeply<V, A, B>(a: &A, b: &B, config: &GjkConfig<V::Scalar>) -> bool
+fn box_gap<V, A, B>(a: &A, b: &B) -> Option<V::Scalar>
 where
     V: Space,
     A: Shape<V> + ?Sized,
     B: Shape<V> + ?Sized,
 {
-    let (Some(ba), Some(bb)) = (a.core_box(), b.core_box()) else { return false };
-    // Exit before the axes: centres further apart than the two
-    // half-diagonals put the boxes' outer balls, and so the boxes, apart
-    // (a third of the benchmark's box pairs; the test's face normals cost
-    // ~300 instructions). Rounding here only sends a pair on to the axes.
-    let reach = ba.half.length() + bb.half.length();
-    if (bb.center - ba.center).length_squared() > reach * reach {
-        return false;
+    let (ba, bb) = (a.core_box()?, b.core_box()?);
+    let s = box_separation_until(&ba, &bb, |_| V::Scalar::ZERO);
+    if !(s.reach * s.reach).is_finite() {
+        return None;
     }
-    let zero = config.sanitized().zero_tolerance;
-    let s = box_separation_until(&ba, &bb, |reach| -zero * reach);
-    (s.reach * s.reach).is_finite() && s.upper < -zero * s.reach
+    // Exit: a face normal separates, and its witnesses realise it.
+    if let Some(d) = s.exact_gap(&ba, &bb) {
+        return Some(d);
+    }
+    // The edge axes too, where the faces stopped the test early.
+    let s = if s.upper == V::Scalar::INFINITY { box_separation(&ba, &bb) } else { s };
+    // Exit: contact or overlap.
+    if s.upper <= V::Scalar::ZERO {
+        return Some(V::Scalar::ZERO);
+    }
+    s.exact_gap(&ba, &bb)
 }
 
 /// What [`polygon_sat`] proved.

@@ -3,7 +3,8 @@
 //! exit): its bounds against an independent f64 separating-axis oracle
 //! (`gjk_testkit::box_box_sat`, normalised axes in world coordinates), the
 //! boolean against that oracle and against GJK (the same query with a
-//! warm-start cache), the distance alone against the full query to the bit;
+//! warm-start cache), the distance alone against brute force and against
+//! the full query within its zero band;
 //! boxes of sizes 1e-3 to 1e3, f32 and f64, sharp and round, rotated at
 //! random and axis-aligned (parallel edges: skipped cross axes).
 
@@ -13,7 +14,7 @@ use gjk_shapes::{
     BoxView, Cuboid, Placed, Pose, Rounded, Shape, box_separation, box_separation_until, distance,
     distance_value, intersects, intersects_with,
 };
-use gjk_testkit::{Rng, box_box_sat};
+use gjk_testkit::{Rng, box_box_sat, brute_distance_3d};
 
 /// A random pair: half extents, B's rotation and centre (A at the identity).
 fn pair(rng: &mut Rng, k: usize) -> (DVec3, DVec3, DQuat, DVec3) {
@@ -94,14 +95,52 @@ fn check_queries<V: gjk_shapes::Space>(
     let id = Pose::IDENTITY;
     let r = V::Scalar::from_f64(radius);
     let (ra, rb) = (Rounded::new(a, r).unwrap(), Rounded::new(b, r).unwrap());
-    // The distance alone is the full query's, to the bit (the deep-overlap
-    // exit only answers where the full query reports an overlap).
-    assert_eq!(distance_value(a, &id, b, pose), Ok(distance(a, &id, b, pose).distance), "{ctx}");
-    assert_eq!(
-        distance_value(&ra, &id, &rb, pose),
-        Ok(distance(&ra, &id, &rb, pose).distance),
-        "{ctx} round"
+    // The distance alone (the separating-axis test where it settles the
+    // pair, else GJK): the brute-force distance of the corners, and the
+    // full query's (GJK's) within its zero band; for round boxes, the same
+    // less the radii.
+    let corners = |c: &Cuboid<V>, p: &Pose<V>| -> Vec<DVec3> {
+        let h = c.half_extents;
+        let signs = [-1.0, 1.0];
+        let mut out = Vec::new();
+        for x in signs {
+            for y in signs {
+                for z in signs {
+                    let k = |i: usize, sg: f64| V::axis(i) * (h.component(i) * V::Scalar::from_f64(sg));
+                    let local = k(0, x) + k(1, y) + k(2, z);
+                    let w = p.transform_point(local);
+                    out.push(DVec3::new(
+                        w.component(0).to_f64(),
+                        w.component(1).to_f64(),
+                        w.component(2).to_f64(),
+                    ));
+                }
+            }
+        }
+        out
+    };
+    let (core, full) = (distance_value(a, &id, b, pose).unwrap(), distance(a, &id, b, pose));
+    let (core, band) = (core.to_f64(), full.tolerance.to_f64());
+    assert!(
+        (core - full.distance.to_f64()).abs() <= band.max(amb),
+        "{ctx}: {core:e} vs full {:e}",
+        full.distance.to_f64()
     );
+    if truth > amb {
+        // Apart: the corners' hulls' distance (all feature pairs).
+        let brute = brute_distance_3d(&corners(a, &id), &corners(b, pose));
+        assert!((core - brute).abs() <= amb, "{ctx}: {core:e} vs brute force {brute:e}");
+    } else if truth < -amb {
+        assert_eq!(core, 0.0, "{ctx}: overlapping by {:e}", -truth);
+    }
+    let round = distance_value(&ra, &id, &rb, pose).unwrap().to_f64();
+    let full_round = distance(&ra, &id, &rb, pose);
+    assert!(
+        (round - full_round.distance.to_f64()).abs() <= full_round.tolerance.to_f64().max(amb),
+        "{ctx} round: {round:e} vs full {:e}",
+        full_round.distance.to_f64()
+    );
+    assert!((round - (core - 2.0 * radius).max(0.0)).abs() <= amb, "{ctx} round: {round:e} vs core {core:e}");
     let gap = truth - 2.0 * radius;
     let hit = intersects(&ra, &id, &rb, pose);
     let gjk =
