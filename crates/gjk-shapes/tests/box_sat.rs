@@ -5,7 +5,7 @@
 //! boolean against that oracle and against GJK (the same query with a
 //! warm-start cache), the distance alone against brute force and against
 //! the full query within its zero band;
-//! boxes of sizes 1e-3 to 1e3, f32 and f64, sharp and round, rotated at
+//! boxes of sizes 1e-3 to 1e3, f32 and f64, 3D and 2D, sharp and round, rotated at
 //! random and axis-aligned (parallel edges: skipped cross axes).
 
 use gjk_shapes::gjk_core::{Real, SimplexCache};
@@ -198,4 +198,52 @@ fn stacked_and_touching_boxes() {
     assert!(placed.core_box().is_some());
     assert!(!intersects(&placed, &id, &a, &id));
     assert!(intersects(&placed, &id, &a, &Pose::from_translation(Vec3::X * 4.0)));
+}
+
+/// 2D boxes (rectangles: four axes, no edge pairs): the distance alone
+/// against the brute-force distance of the corners (0 when they overlap)
+/// and against the full query within its zero band, f64 and f32.
+#[test]
+fn distance_of_2d_boxes_matches_brute_force() {
+    use gjk_shapes::glam::{DVec2, Vec2};
+    use gjk_shapes::{ConvexPolygon, Rot2};
+    let mut rng = Rng::new(7407);
+    let (mut apart, mut meet) = (0, 0);
+    for k in 0..3000 {
+        let size = [1e-3, 1.0, 1e3][k % 3];
+        let (ha, hb) = (
+            DVec2::new(rng.range(0.1, 1.0), rng.range(0.1, 1.0)) * size,
+            DVec2::new(rng.range(0.1, 1.0), rng.range(0.1, 1.0)) * size,
+        );
+        let angle = if k % 5 == 4 { 0.0 } else { rng.range(-3.2, 3.2) };
+        let t = rng.unit2() * rng.range(0.0, 3.0) * size;
+        let pose = Pose::new(Rot2::from_angle(angle), t);
+        let corners = |h: DVec2, p: &Pose<DVec2>| -> Vec<DVec2> {
+            [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)]
+                .iter()
+                .map(|&(x, y)| p.transform_point(DVec2::new(h.x * x, h.y * y)))
+                .collect()
+        };
+        let (ca, cb) = (corners(ha, &Pose::IDENTITY), corners(hb, &pose));
+        // Overlap: GJK on the corners' hulls says so (an independent shape type).
+        let (pa, pb) = (ConvexPolygon::new(&ca).unwrap(), ConvexPolygon::new(&cb).unwrap());
+        let hull = distance(&pa, &Pose::IDENTITY, &pb, &Pose::IDENTITY);
+        let truth = if hull.distance == 0.0 { 0.0 } else { gjk_testkit::brute_distance_2d(&ca, &cb) };
+        let (a, b) = (Cuboid::new(ha).unwrap(), Cuboid::new(hb).unwrap());
+        let v = distance_value(&a, &Pose::IDENTITY, &b, &pose).unwrap();
+        let full = distance(&a, &Pose::IDENTITY, &b, &pose);
+        let ctx = format!("pair {k} (size {size:e})");
+        assert!((v - truth).abs() <= 1e-9 * size, "{ctx}: {v:e} vs brute force {truth:e}");
+        assert!(
+            (v - full.distance).abs() <= full.tolerance.max(1e-9 * size),
+            "{ctx}: {v:e} vs full {:e}",
+            full.distance
+        );
+        let (a32, b32) = (Cuboid::new(ha.as_vec2()).unwrap(), Cuboid::new(hb.as_vec2()).unwrap());
+        let pose32 = Pose::new(Rot2::from_angle(angle as f32), t.as_vec2());
+        let v32 = distance_value(&a32, &Pose::<Vec2>::IDENTITY, &b32, &pose32).unwrap() as f64;
+        assert!((v32 - truth).abs() <= 1e-5 * size, "{ctx} f32: {v32:e} vs brute force {truth:e}");
+        if truth > 0.0 { apart += 1 } else { meet += 1 }
+    }
+    assert!(apart > 800 && meet > 800, "apart {apart}, meet {meet}");
 }
