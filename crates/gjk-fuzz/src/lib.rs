@@ -215,6 +215,13 @@ pub fn fuzz_one(data: &[u8]) -> Outcome {
         if c.status != ContactStatus::InvalidInput && !(c.depth.is_finite() && c.normal.is_finite()) {
             o.non_finite += 1;
         }
+        // The distance alone (the polygon separating-axis test near contact).
+        o.queries += 1;
+        match gjk_shapes::distance_value(&pa, &Pose::IDENTITY, &pb, &pose) {
+            Ok(v) if !(v.is_finite() && v >= 0.0) => o.non_finite += 1,
+            Err(gjk_core::GjkError::InvalidInput) => o.invalid += 1,
+            _ => {}
+        }
     }
     o
 }

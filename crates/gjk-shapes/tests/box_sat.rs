@@ -1,6 +1,6 @@
 //! The separating-axis test of box pairs (`box_separation`) and the
-//! queries that use it (the boolean test; the distance alone's deep-overlap
-//! exit): its bounds against an independent f64 separating-axis oracle
+//! queries that use it (the boolean test; the distance alone): its bounds
+//! against an independent f64 separating-axis oracle
 //! (`gjk_testkit::box_box_sat`, normalised axes in world coordinates), the
 //! boolean against that oracle and against GJK (the same query with a
 //! warm-start cache), the distance alone against brute force and against
