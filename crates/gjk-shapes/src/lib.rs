@@ -60,7 +60,7 @@ pub use hull::{
     START_GRID, face_merge_tolerance, start_grid,
 };
 pub use obb::{
-    BOX_PARALLEL_SKIP, BOX_ROUNDING, BoxSeparation, BoxView, box_separation, box_separation_until,
+    BOX_PARALLEL_SKIP, BOX_ROUNDING, BoxSeparation, BoxView, box_gap, box_separation, box_separation_until,
 };
 pub use polygon::{ConvexPolygon, POLYGON_SCAN_LIMIT};
 pub use primitives::{

@@ -237,6 +237,145 @@ pub fn box_separation_until<V: Space>(
     BoxSeparation { lower, upper, reach, separation: best, axis, skipped }
 }
 
+/// The distance between two boxes given in one frame where the
+/// separating-axis test proves it, in one pass over the axes: the face
+/// normals first (most separated boxes are apart along one), then the edge
+/// axes, reusing the face pass's products. An axis whose witness points
+/// realise its separation gives the distance exactly (as
+/// [`BoxSeparation::exact_gap`] decides, here in A's frame from the same
+/// products); an upper bound at most 0 gives 0 (contact or overlap);
+/// `None` where GJK must measure (closest features in a vertex or edge
+/// region, rounding between the bounds, inputs too large for the
+/// products). The answer is within the test's rounding allowance
+/// ([`BOX_ROUNDING`]) of the exact distance.
+pub fn box_gap<V: Space>(a: &BoxView<V>, b: &BoxView<V>) -> Option<V::Scalar> {
+    let t = b.center - a.center;
+    let reach = t.length() + a.radius() + b.radius();
+    if !(reach * reach).is_finite() {
+        return None;
+    }
+    if V::DIM != 3 {
+        // 2D: four face normals; the general test and its witnesses.
+        let s = box_separation(a, b);
+        if s.upper <= V::Scalar::ZERO {
+            return Some(V::Scalar::ZERO);
+        }
+        return s.exact_gap(a, b);
+    }
+    let zero = V::Scalar::ZERO;
+    let eps = V::Scalar::EPSILON;
+    let round = V::Scalar::from_f64(BOX_ROUNDING) * eps * reach;
+    // As in `box_separation_until`: r[i][j] = Aᵢ·Bⱼ, q = |r|, ta, tb the
+    // centre offset along each box's axes.
+    let mut r = [[zero; 3]; 3];
+    let mut q = [[zero; 3]; 3];
+    let (mut ta, mut tb, mut ha, mut hb) = ([zero; 3], [zero; 3], [zero; 3], [zero; 3]);
+    for i in 0..3 {
+        for j in 0..3 {
+            r[i][j] = a.axes[i].dot(b.axes[j]);
+            q[i][j] = r[i][j].abs();
+        }
+        ta[i] = t.dot(a.axes[i]);
+        tb[i] = t.dot(b.axes[i]);
+        ha[i] = a.half.component(i);
+        hb[i] = b.half.component(i);
+    }
+    let none = -V::Scalar::INFINITY;
+    let mut acc = Acc { lower: none, upper: none, best: none, axis: 0, skipped: false };
+    for i in 0..3 {
+        let (mut ra, mut rb) = (zero, zero);
+        for j in 0..3 {
+            rb += hb[j] * q[i][j];
+            ra += ha[j] * q[j][i];
+        }
+        acc.take(ta[i].abs() - ha[i] - rb, round, i);
+        acc.take(tb[i].abs() - ra - hb[i], round, 3 + i);
+    }
+    let sign = |x: V::Scalar| if x >= zero { V::Scalar::ONE } else { -V::Scalar::ONE };
+    // Exit: a face separates and its witnesses realise it. For A's face
+    // `i` (normal `σ Aᵢ` towards B, σ = sign tᵢ), B's deepest corner along
+    // it has A-frame coordinates `taₖ + Σⱼ ±hbⱼ rₖⱼ` (the sign of `−σ rᵢⱼ`,
+    // as `support` picks); its foot on the face's plane lies on the face
+    // when the other two coordinates are within A's half-extents. B's faces
+    // the same way in B's frame, with A's corner `−tbₖ + Σᵢ ±haᵢ rᵢₖ`.
+    if acc.best > zero {
+        let exact = match acc.axis {
+            i @ 0..3 => {
+                let sg = -sign(ta[i]);
+                let c = |k: usize| {
+                    ta[k] + (0..3).map(|j| hb[j] * sign(sg * r[i][j]) * r[k][j]).fold(zero, |x, y| x + y)
+                };
+                (0..3).filter(|&k| k != i).all(|k| c(k).abs() <= ha[k])
+            }
+            j => {
+                let j = j - 3;
+                let sg = sign(tb[j]);
+                let c = |k: usize| {
+                    -tb[k] + (0..3).map(|i| ha[i] * sign(sg * r[i][j]) * r[i][k]).fold(zero, |x, y| x + y)
+                };
+                (0..3).filter(|&k| k != j).all(|k| c(k).abs() <= hb[k])
+            }
+        };
+        if exact {
+            return Some(acc.best);
+        }
+    }
+    let skip = V::Scalar::from_f64(BOX_PARALLEL_SKIP * eps.to_f64().sqrt());
+    let m = Mats { r, q, ta, ha, hb, round, skip };
+    m.cross(0, 0, &mut acc);
+    m.cross(0, 1, &mut acc);
+    m.cross(0, 2, &mut acc);
+    m.cross(1, 0, &mut acc);
+    m.cross(1, 1, &mut acc);
+    m.cross(1, 2, &mut acc);
+    m.cross(2, 0, &mut acc);
+    m.cross(2, 1, &mut acc);
+    m.cross(2, 2, &mut acc);
+    if acc.skipped {
+        acc.upper += skip * reach;
+    }
+    // Exit: contact or overlap.
+    if acc.upper <= zero {
+        return Some(zero);
+    }
+    // Exit: an edge pair separates and the closest points of its two
+    // edges' lines lie within both edges (a face that is the largest
+    // failed its check above). In A's frame: the axis `n = σ (Aᵢ × Bⱼ)`,
+    // A's edge through its corner furthest along `n` (moved to the edge's
+    // midpoint), B's through its corner furthest along `−n`.
+    if acc.best > zero && acc.axis >= 6 {
+        let (i, j) = ((acc.axis - 6) / 3, (acc.axis - 6) % 3);
+        let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
+        let sg = sign(ta[i2] * r[i1][j] - ta[i1] * r[i2][j]);
+        let mut n = [zero; 3];
+        n[i1] = -sg * r[i2][j];
+        n[i2] = sg * r[i1][j];
+        // w = pa − pb in A's frame: pa's coordinates are ±haₖ off axis i,
+        // pb is B's centre plus its off-axis half-extents along −n.
+        let mut w = [zero; 3];
+        w[i1] = ha[i1] * sign(n[i1]);
+        w[i2] = ha[i2] * sign(n[i2]);
+        for (k, wk) in w.iter_mut().enumerate() {
+            *wk -= ta[k];
+        }
+        for l in (0..3).filter(|&l| l != j) {
+            let nl = n[i1] * r[i1][l] + n[i2] * r[i2][l];
+            let s = hb[l] * sign(-nl);
+            for (k, wk) in w.iter_mut().enumerate() {
+                *wk -= s * r[k][l];
+            }
+        }
+        let rij = r[i][j];
+        let d = w[i];
+        let e = w[0] * r[0][j] + w[1] * r[1][j] + w[2] * r[2][j];
+        let den = V::Scalar::ONE - rij * rij;
+        if den > zero && ((rij * e - d) / den).abs() <= ha[i] && ((e - rij * d) / den).abs() <= hb[j] {
+            return Some(acc.best);
+        }
+    }
+    None
+}
+
 impl<V: Space> BoxView<V> {
     /// The corner furthest along `dir` (the positive side on ties).
     #[inline]

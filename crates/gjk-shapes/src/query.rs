@@ -6,7 +6,7 @@ use gjk_core::{
     BallTest, DistanceResult, GjkConfig, GjkError, Real, SimplexCache, Status, SupportMap, Vector,
 };
 
-use crate::obb::{box_separation, box_separation_until};
+use crate::obb::box_separation_until;
 use crate::shape::{CoreOf, PolygonView, Shape};
 use crate::space::{Pose, Space};
 use crate::wrappers::Placed;
@@ -406,7 +406,7 @@ where
 
 /// The boolean test of two box cores (`a`, `b` in one frame) within
 /// `margin` plus the zero band by the separating-axis theorem
-/// ([`box_separation`]): the largest separation's lower bound beyond the
+/// ([`box_separation`](crate::box_separation)): the largest separation's lower bound beyond the
 /// limit: apart; its upper bound at most 0: the boxes touch or overlap; in
 /// between (touching within rounding, or a gap that a face normal does
 /// not measure exactly), GJK decides. The zero band is relative to the
@@ -440,13 +440,10 @@ where
 }
 
 /// The distance between two box cores (`a`, `b` in one frame) by the
-/// separating-axis test, where it settles it: the face normals first (most
-/// separated pairs are apart along one), then the edge axes; an axis whose
-/// witnesses realise its separation gives the distance exactly
-/// ([`BoxSeparation::exact_gap`](crate::BoxSeparation::exact_gap)), an
-/// upper bound at most 0 proves contact or overlap (0). `None` where GJK
-/// must measure (closest features in a vertex or edge region, rounding
-/// between the bounds, coordinates too large for the products).
+/// separating-axis test, where it settles it ([`crate::box_gap`]: an
+/// axis whose witnesses realise its separation, or 0 for contact and
+/// overlap). `None` where GJK must measure, and for shapes that are not
+/// both boxes.
 #[inline]
 fn box_gap<V, A, B>(a: &A, b: &B) -> Option<V::Scalar>
 where
@@ -454,22 +451,7 @@ where
     A: Shape<V> + ?Sized,
     B: Shape<V> + ?Sized,
 {
-    let (ba, bb) = (a.core_box()?, b.core_box()?);
-    let s = box_separation_until(&ba, &bb, |_| V::Scalar::ZERO);
-    if !(s.reach * s.reach).is_finite() {
-        return None;
-    }
-    // Exit: a face normal separates, and its witnesses realise it.
-    if let Some(d) = s.exact_gap(&ba, &bb) {
-        return Some(d);
-    }
-    // The edge axes too, where the faces stopped the test early.
-    let s = if s.upper == V::Scalar::INFINITY { box_separation(&ba, &bb) } else { s };
-    // Exit: contact or overlap.
-    if s.upper <= V::Scalar::ZERO {
-        return Some(V::Scalar::ZERO);
-    }
-    s.exact_gap(&ba, &bb)
+    crate::obb::box_gap(&a.core_box()?, &b.core_box()?)
 }
 
 /// What [`polygon_sat`] proved.
