@@ -14,7 +14,7 @@
 //!   [`intersects`], which work in A's frame and treat round shapes as a
 //!   core plus a radius, exactly. Pairs of small polygons and pairs of
 //!   boxes are tested by the separating-axis theorem ([`PolygonView`],
-//!   [`box_separation`]) where it decides, GJK otherwise.
+//!   [`box_separation`], [`box_gap`]) where it decides, GJK otherwise.
 //! - [`cast_ray`] / [`cast_shape`]: ray casts and linear shape casts (time
 //!   of impact) on posed shapes, exact for round shapes.
 //!
