@@ -206,6 +206,26 @@ pub fn fuzz_one(data: &[u8]) -> Outcome {
         10.0,
         b.float().abs(),
     );
+    // The box separating-axis distance on raw views (any axes, extents
+    // and centres, as a caller of the public function could pass them):
+    // `None` or a finite distance, never NaN.
+    let view = |b: &mut Bytes| gjk_shapes::BoxView {
+        half: DVec3::new(b.float(), b.float(), b.float()),
+        axes: [0; 3].map(|_| DVec3::new(b.float(), b.float(), b.float())),
+        center: DVec3::new(b.float(), b.float(), b.float()),
+    };
+    let (va, vb) = (view(&mut b), view(&mut b));
+    let narrow = |v: &gjk_shapes::BoxView<DVec3>| gjk_shapes::BoxView {
+        half: v.half.as_vec3(),
+        axes: v.axes.map(|a| a.as_vec3()),
+        center: v.center.as_vec3(),
+    };
+    for d in [gjk_shapes::box_gap(&va, &vb), gjk_shapes::box_gap(&narrow(&va), &narrow(&vb)).map(f64::from)] {
+        o.queries += 1;
+        if d.is_some_and(|d| !(d.is_finite() && d >= 0.0)) {
+            o.non_finite += 1;
+        }
+    }
     // 2D polygons through the posed API and EPA.
     if let (Ok(pa), Ok(pb)) = (ConvexPolygon::new(&f2), ConvexPolygon::new(&g2)) {
         let pose =

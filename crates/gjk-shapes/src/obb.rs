@@ -246,9 +246,23 @@ pub fn box_separation_until<V: Space>(
 /// products); an upper bound at most 0 gives 0 (contact or overlap);
 /// `None` where GJK must measure (closest features in a vertex or edge
 /// region, rounding between the bounds, inputs too large for the
-/// products). The answer is within the test's rounding allowance
-/// ([`BOX_ROUNDING`]) of the exact distance.
+/// products, axes that are not finite). The answer is within the test's
+/// rounding allowance ([`BOX_ROUNDING`]) of the exact distance for views
+/// with unit orthogonal axes (as [`crate::Shape::core_box`] gives them);
+/// for others it is unspecified, but never NaN, infinite or negative.
 pub fn box_gap<V: Space>(a: &BoxView<V>, b: &BoxView<V>) -> Option<V::Scalar> {
+    // Exit: axes that are not finite (the shapes' views never have them).
+    if !(0..V::DIM).all(|i| a.axes[i].is_finite() && b.axes[i].is_finite()) {
+        return None;
+    }
+    box_gap_of(a, b)
+}
+
+/// [`box_gap`] for views whose axes are finite (the shapes' own, from
+/// [`crate::Shape::core_box`] on validated poses): the posed queries skip
+/// the check.
+#[inline]
+pub(crate) fn box_gap_of<V: Space>(a: &BoxView<V>, b: &BoxView<V>) -> Option<V::Scalar> {
     let t = b.center - a.center;
     let reach = t.length() + a.radius() + b.radius();
     if !(reach * reach).is_finite() {
@@ -260,7 +274,7 @@ pub fn box_gap<V: Space>(a: &BoxView<V>, b: &BoxView<V>) -> Option<V::Scalar> {
         if s.upper <= V::Scalar::ZERO {
             return Some(V::Scalar::ZERO);
         }
-        return s.exact_gap(a, b);
+        return s.exact_gap(a, b).filter(|d| d.is_finite());
     }
     let zero = V::Scalar::ZERO;
     let eps = V::Scalar::EPSILON;
@@ -298,7 +312,7 @@ pub fn box_gap<V: Space>(a: &BoxView<V>, b: &BoxView<V>) -> Option<V::Scalar> {
     // as `support` picks); its foot on the face's plane lies on the face
     // when the other two coordinates are within A's half-extents. B's faces
     // the same way in B's frame, with A's corner `−tbₖ + Σᵢ ±haᵢ rᵢₖ`.
-    if acc.best > zero {
+    if acc.best > zero && acc.best.is_finite() {
         let exact = match acc.axis {
             i @ 0..3 => {
                 let sg = -sign(ta[i]);
@@ -343,7 +357,7 @@ pub fn box_gap<V: Space>(a: &BoxView<V>, b: &BoxView<V>) -> Option<V::Scalar> {
     // failed its check above). In A's frame: the axis `n = σ (Aᵢ × Bⱼ)`,
     // A's edge through its corner furthest along `n` (moved to the edge's
     // midpoint), B's through its corner furthest along `−n`.
-    if acc.best > zero && acc.axis >= 6 {
+    if acc.best > zero && acc.best.is_finite() && acc.axis >= 6 {
         let (i, j) = ((acc.axis - 6) / 3, (acc.axis - 6) % 3);
         let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
         let sg = sign(ta[i2] * r[i1][j] - ta[i1] * r[i2][j]);

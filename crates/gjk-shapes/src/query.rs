@@ -451,7 +451,7 @@ where
     A: Shape<V> + ?Sized,
     B: Shape<V> + ?Sized,
 {
-    crate::obb::box_gap(&a.core_box()?, &b.core_box()?)
+    crate::obb::box_gap_of(&a.core_box()?, &b.core_box()?)
 }
 
 /// What [`polygon_sat`] proved.

@@ -328,3 +328,30 @@ fn box_gap_matches_brute_force_and_the_two_pass_test() {
         "exact {exact}, zero {zero}, open {open}, missed {missed}"
     );
 }
+
+/// `box_gap` on views that are not finite answers `None` (GJK's error
+/// path decides), never a distance.
+#[test]
+fn box_gap_of_non_finite_views_is_none() {
+    let a = BoxView::aligned(DVec3::ONE);
+    let b = BoxView::aligned(DVec3::ONE).mapped(|v| v, DVec3::new(3.0, 0.0, 0.0));
+    assert!((box_gap(&a, &b).unwrap() - 1.0).abs() < 1e-12);
+    for bad in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+        let mut axes = b;
+        axes.axes[1].y = bad;
+        let mut half = b;
+        half.half.z = bad;
+        let mut center = b;
+        center.center.x = bad;
+        for v in [axes, half, center] {
+            assert_eq!(box_gap(&a, &v), None, "{v:?}");
+            assert_eq!(box_gap(&v, &a), None, "{v:?}");
+        }
+        let flat = |v: &BoxView<DVec3>| BoxView {
+            half: v.half.truncate(),
+            axes: v.axes.map(|x| x.truncate()),
+            center: v.center.truncate(),
+        };
+        assert_eq!(box_gap(&flat(&a), &flat(&axes)), None, "2D {axes:?}");
+    }
+}
