@@ -75,9 +75,9 @@ pub use gjk::{
 };
 pub use query::{
     BALL_ROUNDING, BallTest, GjkError, Iteration, IterationBuffer, Recorder, SimplexCache, ball_test,
-    distance, distance_from, distance_value, distance_value_or, distance_value_with, distance_warm,
-    distance_with, first_support, intersects, intersects_with, intersects_within, start_proves_beyond,
-    try_intersects,
+    ball_test_of, distance, distance_from, distance_value, distance_value_or, distance_value_with,
+    distance_warm, distance_with, first_support, intersects, intersects_with, intersects_within,
+    start_proves_beyond, try_intersects,
 };
 pub use real::Real;
 pub use simplex::{MAX_SIMPLEX_POINTS, NO_INDEX, Reduced, Simplex, SupportPoint};

@@ -313,15 +313,28 @@ where
     A: SupportMap<V> + ?Sized,
     B: SupportMap<V> + ?Sized,
 {
-    if config.max_iterations < DEFAULT_MAX_ITERATIONS {
-        return BallTest::Unknown;
-    }
-    let (Some((ra, oa)), Some((rb, ob))) = (a.center_radii(), b.center_radii()) else {
+    let (Some(ra), Some(rb)) = (a.center_radii(), b.center_radii()) else {
         return BallTest::Unknown;
     };
     let (Some(ca), Some(cb)) = centres else {
         return BallTest::Unknown;
     };
+    ball_test_of((ca, ra), (cb, rb), margin, config)
+}
+
+/// [`ball_test`] on the balls themselves: each shape's centre with its
+/// `(inner, outer)` radii ([`SupportMap::center`], [`SupportMap::center_radii`]),
+/// for callers that hold them already.
+#[inline]
+pub fn ball_test_of<V: Vector>(
+    (ca, (ra, oa)): (V, (V::Scalar, V::Scalar)),
+    (cb, (rb, ob)): (V, (V::Scalar, V::Scalar)),
+    margin: V::Scalar,
+    config: &GjkConfig<V::Scalar>,
+) -> BallTest {
+    if config.max_iterations < DEFAULT_MAX_ITERATIONS {
+        return BallTest::Unknown;
+    }
     let d = (cb - ca).length();
     // The search's points lie within `reach` of the origin (its scale, so
     // its zero band). Their coordinates, and the centres', carry rounding

@@ -2,10 +2,10 @@
 //! penetrating, with depth, normal and contact points.
 
 use gjk_core::{BallTest, DistanceResult, GjkConfig, Real, SimplexCache, Status, SupportMap, Vector};
-use gjk_shapes::{CoreOf, Placed, Pose, Shape, Space, box_separation_until};
+use gjk_shapes::{CoreOf, Placed, Pose, Shape, Space, box_separation_until, polygon_closest};
 
 use crate::epa::{EpaConfig, EpaSpace, EpaStatus, penetration};
-use crate::sat::polygon_separation;
+use crate::sat::{PolygonSeparation, polygon_separation};
 
 /// What a contact query found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -211,10 +211,12 @@ fn contact_to_world<V: Space>(c: Contact<V>, pose_a: &Pose<V>) -> Contact<V> {
 
 /// Contact between two shapes given in one frame. Round shapes run on
 /// their cores; EPA runs only when the cores themselves overlap. Two
-/// polygon cores (2D) are settled exactly by the separating-axis test
-/// instead ([`crate::polygon_separation`]) whenever it gives the answer
-/// exactly: always when they touch or overlap, and when apart unless the
-/// closest points are two vertices (GJK measures those).
+/// polygon cores (2D) are settled exactly by the boundary walk
+/// ([`gjk_shapes::polygon_closest`]) or the separating-axis test instead
+/// ([`crate::polygon_separation`]) whenever they give the answer exactly:
+/// always when they touch or overlap, and when apart unless the walk
+/// settles on a far edge and the closest points are two vertices (GJK
+/// measures those).
 pub fn contact_local<V, A, B>(
     a: &A,
     b: &B,
@@ -235,7 +237,9 @@ where
 }
 
 /// Two shapes whose cores are convex polygons ([`Shape::core_polygon`],
-/// 2D): the exact contact by the separating-axis test
+/// 2D): the exact contact by the boundary walk
+/// ([`gjk_shapes::polygon_closest`]) for apart pairs and sharp pairs
+/// touching within the zero band, else by the separating-axis test
 /// ([`polygon_separation`]), with no GJK or EPA (measured on the paper's 2D
 /// overlap sets: 5–10× fewer instructions than EPA, and exact where EPA
 /// converges to a tolerance). `None` where the test does not give the
@@ -249,9 +253,36 @@ where
     B: Shape<V> + ?Sized,
 {
     let (pa, pb) = (a.core_polygon()?, b.core_polygon()?);
-    let s = polygon_separation(&pa, &pb);
     let (ra, rb) = (a.radius(), b.radius());
     let margin = ra + rb;
+    // The boundary walk first (O(steps)): exact for apart pairs, and
+    // contact for sharp pairs within the zero band; deeper overlaps and
+    // round pairs whose cores overlap need the least overlap over every
+    // edge, from the separating-axis test, which cores whose inner balls
+    // overlap go to at once (the walk would end inside, for nothing).
+    let (core_a, core_b) = (CoreOf(a), CoreOf(b));
+    let walked = match (core_a.center(), core_b.center(), core_a.center_radii(), core_b.center_radii()) {
+        (Some(ca), Some(cb), Some(ka), Some(kb))
+            if gjk_core::ball_test_of((ca, ka), (cb, kb), V::Scalar::ZERO, &gjk.sanitized())
+                != BallTest::Overlapping =>
+        {
+            polygon_closest(&pa, &pb, cb - ca)
+        }
+        _ => None,
+    };
+    let scale = (pb.origin - pa.origin).max_abs() + pa.reach + pb.reach;
+    let band = gjk.sanitized().zero_tolerance * scale.max(margin);
+    let s = match walked {
+        Some(w) if w.exact || (margin == V::Scalar::ZERO && -w.separation <= band) => PolygonSeparation {
+            separation: w.separation,
+            normal: w.normal,
+            point_a: w.point_a,
+            point_b: w.point_b,
+            scale,
+            exact: true,
+        },
+        _ => polygon_separation(&pa, &pb),
+    };
     // The scale's square finite: no product in the test overflowed.
     let finite = (s.scale * s.scale).is_finite()
         && s.separation.is_finite()

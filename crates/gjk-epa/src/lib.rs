@@ -11,7 +11,9 @@
 //!   add the radii: no EPA when only the rounded margins overlap.
 //! - [`polygon_separation`]: two convex polygons (2D) by the
 //!   separating-axis theorem: the contact of two polygon cores exactly, with
-//!   no GJK or EPA (the contact query uses it for them).
+//!   no GJK or EPA (the contact query uses it for them, after the boundary
+//!   walk of [`gjk_shapes::polygon_closest`], which settles apart and
+//!   touching pairs in a few steps).
 //! - [`penetration`]: EPA itself, from any GJK simplex holding the origin,
 //!   with fixed capacities ([`EPA_MAX_VERTICES`], [`EPA_MAX_FACES`]), a named
 //!   iteration cap and an explicit [`EpaStatus::Indeterminate`].

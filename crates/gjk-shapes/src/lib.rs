@@ -12,9 +12,11 @@
 //!   [`Swept`] (moved by a translation), [`MinkowskiSum`].
 //! - [`Pose`] and the queries [`distance`] / [`distance_value`] /
 //!   [`intersects`], which work in A's frame and treat round shapes as a
-//!   core plus a radius, exactly. Pairs of small polygons and pairs of
-//!   boxes are tested by the separating-axis theorem ([`PolygonView`],
-//!   [`box_separation`], [`box_gap`]) where it decides, GJK otherwise.
+//!   core plus a radius, exactly. Polygon pairs take a walk on the
+//!   boundary of `B − A` first ([`polygon_closest`]: exact closest features
+//!   in a few steps), small polygon pairs and box pairs the separating-axis
+//!   theorem ([`PolygonView`], [`box_separation`], [`box_gap`]) where it
+//!   decides, GJK otherwise.
 //! - [`cast_ray`] / [`cast_shape`]: ray casts and linear shape casts (time
 //!   of impact) on posed shapes, exact for round shapes.
 //!
@@ -67,9 +69,9 @@ pub use primitives::{
     Ball, Capsule, Circle, Cone, Cuboid, Cylinder, Point, Rectangle, Segment, Sphere, Triangle,
 };
 pub use query::{
-    POLYGON_SAT_LIMIT, POLYGON_SAT_REACH_RATIO, add_radii, distance, distance_local, distance_value,
-    distance_value_with, distance_with, intersects, intersects_with, simplex_to_world, to_world,
-    try_intersects,
+    POLYGON_SAT_LIMIT, POLYGON_SAT_REACH_RATIO, PolygonClosest, add_radii, distance, distance_local,
+    distance_value, distance_value_with, distance_with, intersects, intersects_with, polygon_closest,
+    simplex_to_world, to_world, try_intersects,
 };
 pub use shape::{CoreOf, PolygonView, Shape, ShapeError};
 pub use space::{Angle, Pose, Rot2, Space};

@@ -50,6 +50,14 @@ impl<S: Real> PackedPoints<S> {
         let dim = V::DIM;
         let d: [S; 3] =
             [dir.component(0), dir.component(1), if dim == 3 { dir.component(2) } else { S::ZERO }];
+        self.argmax_of(d, dim)
+    }
+
+    /// [`Self::argmax`] of a direction given by its coordinates (`d[2]`
+    /// unused in 2D): the 2D callers that hold coordinates skip building a
+    /// vector from them.
+    #[inline(always)]
+    pub(crate) fn argmax_of(&self, d: [S; 3], dim: usize) -> usize {
         // The dot products of one block, in glam's order (x, then + y, then + z)
         // so that values and ties match `Vector::dot` exactly. A function
         // forced inline, not a closure: left to the inliner, the closure
@@ -235,6 +243,43 @@ impl<S: Real> PackedPoints<S> {
                 break;
             }
         }
+        let (max, first) = lane_max(&best, &at);
+        (max, first.min(self.len.saturating_sub(1)))
+    }
+}
+
+impl<S: Real> PackedPoints<S> {
+    /// The largest signed distance of the point `(x, y)` from the edge
+    /// lines of a 2D polygon F (outward normals `normals`, first vertices
+    /// `self`, all in F's frame): `(separation, edge)`, the first edge on
+    /// ties. At most 0 exactly when the point is in F (up to rounding).
+    /// One multiply–add pair and one select per edge, four edges a block,
+    /// no branch; padding lanes repeat the last edge, so they change
+    /// nothing. The caller keeps the inputs finite and small enough that
+    /// no product overflows.
+    #[inline(always)]
+    pub(crate) fn max_point_separation(&self, normals: &PackedPoints<S>, x: S, y: S) -> (S, usize) {
+        let mut best = [-S::INFINITY; LANES];
+        // Each lane's edge index as a scalar of the same type, stepped a
+        // block at a time, so that its select is the same vector select as
+        // the values' (as `u32`s the compiler picked the lanes' indices one
+        // by one: 26 instructions a block instead of 16). Exact below 2²⁴.
+        let step = S::from_f64(LANES as f64);
+        let mut key: [S; LANES] = core::array::from_fn(|lane| S::from_f64(lane as f64));
+        let mut at = key;
+        // Bounded by F's block count.
+        for (nb, pb) in normals.data.chunks_exact(2).zip(self.data.chunks_exact(2)) {
+            for l in 0..LANES {
+                let s = nb[0][l] * (x - pb[0][l]) + nb[1][l] * (y - pb[1][l]);
+                let up = s > best[l];
+                best[l] = if up { s } else { best[l] };
+                at[l] = if up { key[l] } else { at[l] };
+            }
+            for k in &mut key {
+                *k += step;
+            }
+        }
+        let at = at.map(|k| k.to_f64() as u32);
         let (max, first) = lane_max(&best, &at);
         (max, first.min(self.len.saturating_sub(1)))
     }

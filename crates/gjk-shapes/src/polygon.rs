@@ -277,6 +277,7 @@ impl<V: Space + Vector2> Shape<V> for ConvexPolygon<V> {
             reach: self.reach,
             packed: &self.packed,
             packed_normals: &self.packed_normals,
+            start: &self.start,
         })
     }
 }

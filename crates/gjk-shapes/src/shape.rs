@@ -122,6 +122,9 @@ pub struct PolygonView<'a, V: Vector> {
     pub(crate) packed: &'a PackedPoints<V::Scalar>,
     /// The edge normals in blocks, for the separating-axis test.
     pub(crate) packed_normals: &'a PackedPoints<V::Scalar>,
+    /// A vertex near the support for each 45° sector of directions (own
+    /// frame), where hill climbing starts.
+    pub(crate) start: &'a [u32; 8],
 }
 
 impl<V: Space> PolygonView<'_, V> {
@@ -178,6 +181,40 @@ impl<V: Space> PolygonView<'_, V> {
         self.packed.max_face_separation(self.packed_normals, other.packed, rot, t, stop)
     }
 
+    /// The largest signed distance of the point `q` (outer frame) from this
+    /// polygon's edge lines: `(separation, edge)`, the first edge on ties.
+    /// At most 0 when `q` lies in the polygon; else a lower bound on its
+    /// distance, which is the distance when `q`'s foot falls within that
+    /// edge. The view and `q` must be finite and small enough that the
+    /// products cannot overflow (coordinates below `√MAX`); the callers
+    /// check.
+    #[inline]
+    pub fn point_separation(&self, q: V) -> (V::Scalar, usize) {
+        let r = q - self.origin;
+        self.packed.max_point_separation(self.packed_normals, self.axis_x.dot(r), self.axis_y.dot(r))
+    }
+
+    /// The squared distance of the point `q` (outer frame) from edge `i`
+    /// (the segment between its ends).
+    #[inline]
+    pub fn edge_distance_squared(&self, i: usize, q: V) -> V::Scalar {
+        let next = if i + 1 == self.vertices.len() { 0 } else { i + 1 };
+        let (s, e) = (self.vertex(i), self.vertex(next));
+        let (edge, r) = (e - s, q - s);
+        let (t, len2) = (r.dot(edge), edge.length_squared());
+        let zero = V::Scalar::ZERO;
+        // The foot's parameter clamped to the segment (a zero-length edge,
+        // which hulls do not keep, counts as its first end).
+        let foot = if t <= zero || len2 <= zero {
+            s
+        } else if t >= len2 {
+            e
+        } else {
+            s + edge * (t / len2)
+        };
+        (q - foot).length_squared()
+    }
+
     /// Whether `foot` (outer frame) lies within edge `i`, between its ends
     /// (it is taken to be on the edge's line).
     #[inline]
@@ -192,6 +229,56 @@ impl<V: Space> PolygonView<'_, V> {
     #[inline]
     pub fn lowest_along(&self, n: V) -> usize {
         self.lowest_vertex(self.axis_x.dot(n), self.axis_y.dot(n))
+    }
+
+    /// The index of a vertex furthest along `d` (outer frame; any of them
+    /// on ties): a scan for up to two blocks of vertices, else hill climbing from
+    /// the start vertex of `d`'s 45° sector (a local maximum of a linear
+    /// function on a convex polygon is a maximum). A NaN `d` gives a vertex.
+    #[inline]
+    pub fn support_along(&self, d: V) -> usize {
+        let (dx, dy) = (self.axis_x.dot(d), self.axis_y.dot(d));
+        let n = self.vertices.len();
+        if n <= 2 * crate::packed::LANES {
+            return self.packed.argmax_of([dx, dy, V::Scalar::ZERO], 2);
+        }
+        let zero = V::Scalar::ZERO;
+        // The sector, counted counter-clockwise from +x, as `polygon::sector`.
+        let sector = match (dy >= zero, dx >= zero, dx.abs() >= dy.abs()) {
+            (true, true, true) => 0,
+            (true, true, false) => 1,
+            (true, false, false) => 2,
+            (true, false, true) => 3,
+            (false, false, true) => 4,
+            (false, false, false) => 5,
+            (false, true, false) => 6,
+            (false, true, true) => 7,
+        };
+        let h = |i: usize| {
+            let p = self.vertices[i];
+            p.component(0) * dx + p.component(1) * dy
+        };
+        let next = |i: usize| if i + 1 == n { 0 } else { i + 1 };
+        let prev = |i: usize| if i == 0 { n - 1 } else { i - 1 };
+        let mut i = (self.start[sector] as usize).min(n - 1);
+        let mut best = h(i);
+        // The direction of travel: up the larger rise (none: a maximum).
+        let (f, b) = (h(next(i)), h(prev(i)));
+        let forward = f > best && f >= b;
+        if !forward && b <= best {
+            return i;
+        }
+        // Bounded by the vertex count: each step rises strictly.
+        for _ in 0..n {
+            let j = if forward { next(i) } else { prev(i) };
+            let v = h(j);
+            if v > best {
+                (i, best) = (j, v);
+            } else {
+                break;
+            }
+        }
+        i
     }
 
     /// The same polygon seen from a frame in which the outer frame has

@@ -1,4 +1,5 @@
-//! The boolean test of small polygon pairs by the separating-axis theorem
+//! The boolean test of polygon pairs by the boundary walk on `B − A` and,
+//! where it leaves the pair open, the separating-axis theorem
 //! (`POLYGON_SAT_LIMIT`, no warm-start cache): verdicts against brute force
 //! (f64 distances over all edge pairs plus containment) and against GJK
 //! (the same query with a cache runs GJK), on pairs placed apart, touching,
@@ -7,7 +8,8 @@
 //! brute-force maximum and hand-made exact contacts. The distance alone
 //! (`distance_value`) of the same pairs, which the test measures where it
 //! is exact, against brute force, the full query (GJK) and itself with the
-//! shapes swapped.
+//! shapes swapped. And the walk's view helpers (supports, point
+//! separation, edge distance) against brute force.
 
 use gjk_shapes::gjk_core::{Real, SimplexCache, Vector2};
 use gjk_shapes::glam::{DVec2, Vec2};
@@ -348,4 +350,52 @@ fn face_separation_is_the_largest_edge_separation() {
             assert!((s2 - max).abs() <= 1e-12 * 8.0, "pair {k}: stop {stop}, got {s2} not {max}");
         }
     }
+}
+
+/// The boundary walk's view helpers against brute force in the shared
+/// frame, on polygons of 3–120 vertices (supports by scan up to eight, by
+/// hill climbing beyond) placed by random rigid motions: `support_along`
+/// reaches the largest height along random directions (and answers some
+/// vertex for zero and NaN ones), `point_separation` is the largest signed
+/// distance of a point from the edge lines at the edge it names, and
+/// `edge_distance_squared` is the point's squared distance from the edge
+/// segment (foot clamped to its ends).
+#[test]
+fn view_support_point_separation_and_edge_distance_match_brute_force() {
+    let mut rng = Rng::new(7331);
+    let (mut climbed, mut clamped) = (0usize, 0usize);
+    for k in 0..3000 {
+        let n = if k % 2 == 0 { rng.usize(3, 8) } else { rng.usize(9, 120) };
+        let b = ConvexPolygon::new(&polygon(&mut rng, n)).unwrap();
+        let pose = Pose::new(Rot2::from_angle(rng.range(-3.2, 3.2)), rng.unit2() * rng.range(0.0, 4.0));
+        let placed = gjk_shapes::Placed::new(&b, &pose);
+        let v = placed.core_polygon().unwrap();
+        let len = v.vertices.len();
+        climbed += usize::from(len > 8);
+        let w: Vec<DVec2> = (0..len).map(|j| v.vertex(j)).collect();
+        // Supports: the height reached is the largest (to rounding).
+        let d = rng.unit2() * rng.range(1e-3, 10.0);
+        let top = w.iter().map(|p| p.dot(d)).fold(f64::NEG_INFINITY, f64::max);
+        let i = v.support_along(d);
+        assert!(i < len && top - w[i].dot(d) <= 1e-12 * d.length() * 8.0, "polygon {k} ({len}): {i}");
+        for odd in [DVec2::ZERO, DVec2::splat(f64::NAN)] {
+            assert!(v.support_along(odd) < len, "polygon {k}: {odd}");
+        }
+        // Point separation and edge distance, for points inside and out.
+        let q = rng.unit2() * rng.range(0.0, 5.0) + pose.translation;
+        let seps: Vec<f64> = (0..len).map(|e| v.normal(e).dot(q - w[e])).collect();
+        let max = seps.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let (s, e) = v.point_separation(q);
+        assert!(
+            (s - max).abs() <= 1e-12 * 8.0 && (seps[e] - s).abs() <= 1e-12 * 8.0,
+            "polygon {k}: {s} vs {max}"
+        );
+        let (p0, p1) = (w[e], w[(e + 1) % len]);
+        let t = (q - p0).dot(p1 - p0) / (p1 - p0).length_squared();
+        clamped += usize::from(!(0.0..=1.0).contains(&t));
+        let truth = (q - (p0 + (p1 - p0) * t.clamp(0.0, 1.0))).length_squared();
+        let got = v.edge_distance_squared(e, q);
+        assert!((got - truth).abs() <= 1e-12 * (1.0 + truth), "polygon {k}: edge {e}: {got} vs {truth}");
+    }
+    assert!(climbed > 1000 && clamped > 100, "climbed {climbed}, clamped feet {clamped}");
 }
