@@ -235,12 +235,29 @@ pub fn fuzz_one(data: &[u8]) -> Outcome {
         if c.status != ContactStatus::InvalidInput && !(c.depth.is_finite() && c.normal.is_finite()) {
             o.non_finite += 1;
         }
-        // The distance alone (the polygon separating-axis test near contact).
+        // The distance alone (the polygon boundary walk and separating-axis
+        // test near contact), and the boolean test.
         o.queries += 1;
         match gjk_shapes::distance_value(&pa, &Pose::IDENTITY, &pb, &pose) {
             Ok(v) if !(v.is_finite() && v >= 0.0) => o.non_finite += 1,
             Err(gjk_core::GjkError::InvalidInput) => o.invalid += 1,
             _ => {}
+        }
+        o.queries += 1;
+        let _ = gjk_shapes::try_intersects(&pa, &Pose::IDENTITY, &pb, &pose);
+        // The walk's closest features on the views, from any direction:
+        // `None` or finite.
+        let placed = gjk_shapes::Placed::new(&pb, &pose);
+        if let (Some(va), Some(vb)) = (pa.core_polygon(), placed.core_polygon()) {
+            let d = Vec2::new(b.float() as f32, b.float() as f32);
+            o.queries += 1;
+            if let Some(c) = gjk_shapes::polygon_closest(&va, &vb, d) {
+                let finite = c.separation.is_finite()
+                    && c.normal.is_finite()
+                    && c.point_a.is_finite()
+                    && c.point_b.is_finite();
+                o.non_finite += u64::from(!finite);
+            }
         }
     }
     o
