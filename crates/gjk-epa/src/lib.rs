@@ -40,7 +40,8 @@ mod manifold;
 mod sat;
 
 pub use contact::{
-    Contact, ContactStatus, contact, contact_local, contact_with, contact_within, shallow_band,
+    Contact, ContactStatus, POLYGON_CONTACT_WALK_PAIRS, contact, contact_local, contact_with, contact_within,
+    shallow_band,
 };
 pub use epa::{
     DEFAULT_EPA_ITERATIONS, EPA_MAX_FACES, EPA_MAX_VERTICES, EpaConfig, EpaSpace, EpaStatus, Penetration,

@@ -69,9 +69,9 @@ pub use primitives::{
     Ball, Capsule, Circle, Cone, Cuboid, Cylinder, Point, Rectangle, Segment, Sphere, Triangle,
 };
 pub use query::{
-    POLYGON_SAT_LIMIT, POLYGON_SAT_REACH_RATIO, PolygonClosest, add_radii, distance, distance_local,
-    distance_value, distance_value_with, distance_with, intersects, intersects_with, polygon_closest,
-    simplex_to_world, to_world, try_intersects,
+    POLYGON_SAT_LIMIT, POLYGON_SAT_REACH_RATIO, POLYGON_WALK_PAIRS, PolygonClosest, add_radii, distance,
+    distance_local, distance_value, distance_value_with, distance_with, intersects, intersects_with,
+    polygon_closest, simplex_to_world, to_world, try_intersects,
 };
 pub use shape::{CoreOf, PolygonView, Shape, ShapeError};
 pub use space::{Angle, Pose, Rot2, Space};
