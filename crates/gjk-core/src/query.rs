@@ -539,10 +539,12 @@ where
 }
 
 /// [`distance_value_with`] with the caller's own exact answer tried first
-/// on pairs the balls leave open ([`BallTest::Unknown`], under the default
+/// on pairs whose inner balls do not overlap deeply (the ball test
+/// [`BallTest::Unknown`] or [`BallTest::Apart`], under the default
 /// iteration cap or above): `exact` gets the sanitized configuration and
-/// returns the distance where it can prove it (gjk-shapes: the
-/// separating-axis test of two polygons), else `None` and the search runs.
+/// returns the distance where it can prove it (gjk-shapes: the boundary
+/// walk or the separating-axis test of two polygons), else `None` and the
+/// search runs.
 /// Its answer is returned as given, so the value is then the caller's, not
 /// the full query's.
 ///
@@ -574,16 +576,15 @@ where
         // Exit at the start: the inner balls overlap deeply, with no
         // support call (the outer balls give no distance).
         BallTest::Overlapping => return Ok(V::Scalar::ZERO),
-        BallTest::Apart => {}
         // Exit at the start: the caller's exact answer (not under a
         // lowered iteration cap, where the balls are not asked either and
         // capped answers stay the capped search's).
-        BallTest::Unknown if config.max_iterations >= DEFAULT_MAX_ITERATIONS => {
+        _ if config.max_iterations >= DEFAULT_MAX_ITERATIONS => {
             if let Some(d) = exact(&config) {
                 return Ok(d);
             }
         }
-        BallTest::Unknown => {}
+        _ => {}
     }
     let (dir, seed) = direction_between(centres);
     let p = minkowski_support(a, b, dir);

@@ -118,13 +118,15 @@ where
 /// [`DistanceResult::distance`] of [`distance_with`] on the same inputs,
 /// except that a pair proven further apart than
 /// [`GjkConfig::max_distance`] gives infinity, and that two pairs are
-/// measured by the separating-axis test where it is exact: box pairs (the
-/// gap along a face normal or an edge pair's axis whose witnesses realise
-/// it; 0 for contact or overlap) and polygon pairs of up to
-/// [`POLYGON_SAT_LIMIT`] vertex pairs whose balls leave them open (the gap
-/// along an edge normal, or between two vertices; 0 for an overlap or for
-/// contact within the zero band). There the full query's GJK agrees within
-/// its zero band (`DistanceResult::tolerance`), not to the bit.
+/// measured without GJK where that is exact: box pairs by the
+/// separating-axis test (the gap along a face normal or an edge pair's
+/// axis whose witnesses realise it; 0 for contact or overlap), and polygon
+/// pairs whose inner balls do not overlap deeply by the boundary walk of
+/// [`polygon_closest`] (the gap to the nearest vertex or edge of `B − A`;
+/// 0 for contact within the zero band or an overlap), else by the
+/// separating-axis test up to [`POLYGON_SAT_LIMIT`] vertex pairs. There
+/// the full query's GJK agrees within its zero band
+/// (`DistanceResult::tolerance`), not to the bit.
 pub fn distance_value_with<V, A, B>(
     a: &A,
     pose_a: &Pose<V>,
@@ -795,7 +797,9 @@ pub fn polygon_closest<V: Space>(
 /// The distance between two polygon cores (`a`, `b` in one frame; `nb`
 /// vertices in `b`) by the boundary walk ([`polygon_walk`]: exact where the
 /// origin ends outside `B − A`, contact within the band, overlap where a
-/// final vertex lies inside the other polygon), else by the separating-axis
+/// final vertex lies inside the other polygon; every pair whose outer
+/// balls are apart, where it ends outside in a step or two, and the pairs
+/// past [`POLYGON_WALK_PAIRS`] near contact), else by the separating-axis
 /// test, where it settles it: the
 /// largest separation `s` over both polygons' edge normals, beyond 0 with
 /// the gap [`exact_gap`] proves (vertex–edge or vertex–vertex); at most 0
@@ -819,9 +823,11 @@ where
     let radii = CoreOf(a).center_radii()?.1 + CoreOf(b).center_radii()?.1;
     let scale = sat_scale(&pa, &pb, cb - ca, radii, zero)?;
     let band = config.zero_tolerance * scale;
-    // The boundary walk first (past the smallest pairs): a few steps on
-    // most pairs, linear at worst.
-    let walk = if pa.vertices.len() * nb > POLYGON_WALK_PAIRS {
+    // The boundary walk first (past the smallest pairs, unless the outer
+    // balls are apart: then it ends outside, exact): a few steps on most
+    // pairs, linear at worst.
+    let apart = (cb - ca).length_squared() > radii * radii;
+    let walk = if apart || pa.vertices.len() * nb > POLYGON_WALK_PAIRS {
         polygon_walk::<V, false>(&pa, &pb, cb - ca)
     } else {
         Walk::Unknown
