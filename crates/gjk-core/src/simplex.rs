@@ -148,6 +148,23 @@ impl<V: Vector> Simplex<V> {
         s
     }
 
+    /// A simplex of two points, both supports along `dir`, whose closest
+    /// point to the origin is `(1 − t)·p.w + t·q.w` (`t` clamped to
+    /// `[0, 1]`; NaN counts as 0): an edge of `A − B` found without GJK (the
+    /// polygon walk of gjk-shapes), reported as GJK's final simplex would be.
+    #[inline]
+    pub fn from_segment(p: SupportPoint<V>, q: SupportPoint<V>, dir: V, t: V::Scalar) -> Self {
+        let t = if t > V::Scalar::ZERO { t.min(V::Scalar::ONE) } else { V::Scalar::ZERO };
+        let mut s = Self::from_point(p, dir);
+        s.points[1] = q;
+        s.dirs[1] = dir;
+        s.lambda[0] = V::Scalar::ONE - t;
+        s.lambda[1] = t;
+        s.len = 2;
+        s.exact = 0b11;
+        s
+    }
+
     /// Makes this the one-point simplex of [`Self::from_point`] in place
     /// (the other slots keep stale values, which are never read).
     #[inline]

@@ -3,7 +3,8 @@
 //! cores plus radii, answers reported in the world frame.
 
 use gjk_core::{
-    BallTest, DistanceResult, GjkConfig, GjkError, Real, SimplexCache, Status, SupportMap, Vector,
+    BallTest, DistanceResult, GjkConfig, GjkError, Real, Simplex, SimplexCache, Status, SupportMap,
+    SupportPoint, Vector,
 };
 
 use crate::obb::box_separation_until;
@@ -37,6 +38,9 @@ where
 }
 
 /// Distance between `a` at `pose_a` and `b` at `pose_b`, in the world frame.
+/// Polygon pairs whose outer balls are apart are measured by the boundary
+/// walk ([`polygon_closest`]) instead of GJK: exact, with the closest
+/// feature as the simplex and `iterations` 0.
 ///
 /// ```
 /// use gjk_shapes::{Ball, Cuboid, Pose, distance, glam::Vec3};
@@ -187,7 +191,9 @@ where
     Ok((core - margin).max(V::Scalar::ZERO))
 }
 
-/// Distance between two shapes in one frame, through their cores.
+/// Distance between two shapes in one frame, through their cores (polygon
+/// pairs whose outer balls are apart by the boundary walk when no cache is
+/// given, as [`distance`]).
 pub fn distance_local<V, A, B>(
     a: &A,
     b: &B,
@@ -202,6 +208,14 @@ where
     let (ra, rb) = (a.radius(), b.radius());
     // The cores are `ra + rb` further apart than the shapes.
     let core_config = GjkConfig { max_distance: config.max_distance + ra + rb, ..*config };
+    if cache.is_none()
+        && let Some(mut r) = polygon_result(a, b, &core_config)
+    {
+        // Polygon pairs whose outer balls are apart: the walk's exact
+        // answer, no GJK.
+        add_radii_in_place(&mut r, ra, rb, config);
+        return r;
+    }
     let mut r = gjk_core::distance_with(&CoreOf(a), &CoreOf(b), &core_config, cache, &mut ());
     add_radii_in_place(&mut r, ra, rb, config);
     r
@@ -756,6 +770,16 @@ pub fn polygon_closest<V: Space>(
     pb: &PolygonView<'_, V>,
     d: V,
 ) -> Option<PolygonClosest<V>> {
+    polygon_feature(pa, pb, d).map(|(c, _)| c)
+}
+
+/// [`polygon_closest`] with the feature it ended on.
+#[inline(always)]
+fn polygon_feature<V: Space>(
+    pa: &PolygonView<'_, V>,
+    pb: &PolygonView<'_, V>,
+    d: V,
+) -> Option<(PolygonClosest<V>, End)> {
     let zero = V::Scalar::ZERO;
     let reach = (pb.origin - pa.origin).max_abs() + pa.reach + pb.reach;
     if !(reach * reach).is_finite() || !(d.dot(d)).is_finite() {
@@ -791,7 +815,87 @@ pub fn polygon_closest<V: Space>(
             (s, -n, p, p - n * s)
         }
     };
-    Some(PolygonClosest { separation, normal, point_a, point_b, exact })
+    Some((PolygonClosest { separation, normal, point_a, point_b, exact }, end))
+}
+
+/// The full distance result of two polygon cores (`a`, `b` in one frame)
+/// whose outer balls are apart, by the boundary walk
+/// ([`polygon_closest`]) instead of GJK: there the walk ends outside
+/// `B − A` in a step or two, exact. The result is GJK's for a separated
+/// pair: status [`Status::Separated`], the closest points and normal,
+/// `lower_bound` the distance itself (proven), `iterations` 0 (no support
+/// call after the walk's start), the zero band of [`sat_scale`] (which
+/// bounds the coordinates of `A − B`, as GJK's scale does) and the final
+/// simplex of the closest feature: the vertex pair, or the edge and the
+/// opposite vertex, with vertex indices (so a warm-start cache can be
+/// filled from it). `None` where GJK must answer: shapes other than
+/// polygons, balls that are not apart, coordinates the walk cannot use, a
+/// walk that did not end outside, a distance within the zero band (the
+/// pair may touch: GJK verifies its normal) or beyond
+/// `config.max_distance`, and an iteration cap below the default (the
+/// caller asked for GJK's capped search).
+#[inline]
+fn polygon_result<V, A, B>(a: &A, b: &B, config: &GjkConfig<V::Scalar>) -> Option<DistanceResult<V>>
+where
+    V: Space,
+    A: Shape<V> + ?Sized,
+    B: Shape<V> + ?Sized,
+{
+    // Under an iteration cap the search runs as asked (as the balls'
+    // exits are off there: `gjk_core::ball_test`).
+    if config.max_iterations < gjk_core::DEFAULT_MAX_ITERATIONS {
+        return None;
+    }
+    let radii = CoreOf(a).center_radii()?.1 + CoreOf(b).center_radii()?.1;
+    let offset = CoreOf(b).center()? - CoreOf(a).center()?;
+    // Only pairs whose outer balls are apart (NaN fails too); checked
+    // first, as the cheapest way out for the pairs GJK measures.
+    if !(radii * radii).strictly_less(offset.length_squared()) {
+        return None;
+    }
+    let pa = a.core_polygon()?;
+    let pb = b.core_polygon()?;
+    let scale = sat_scale(&pa, &pb, offset, radii, V::Scalar::ZERO)?;
+    let config = config.sanitized();
+    let band = config.zero_tolerance * scale;
+    let (c, end) = polygon_feature(&pa, &pb, offset)?;
+    if !c.exact || !band.strictly_less(c.separation) || c.separation > config.max_distance {
+        return None;
+    }
+    let point =
+        |i: usize, j: usize| SupportPoint::with_indices(pa.vertex(i), i as u32, pb.vertex(j), j as u32);
+    // Where `x` lies on the segment from `p` to `q` (its parameter).
+    let param = |p: V, q: V, x: V| {
+        let e = q - p;
+        (x - p).dot(e) / e.length_squared()
+    };
+    let next = |k: usize, n: usize| if k + 1 == n { 0 } else { k + 1 };
+    // Every point of the feature is a support of `A − B` along the normal
+    // (A's furthest towards B, B's furthest towards A).
+    let simplex = match end.edge {
+        None => Simplex::from_point(point(end.i, end.j), c.normal),
+        Some((true, k)) => {
+            let k1 = next(k, pa.vertices.len());
+            let t = param(pa.vertex(k), pa.vertex(k1), c.point_a);
+            Simplex::from_segment(point(k, end.j), point(k1, end.j), c.normal, t)
+        }
+        Some((false, k)) => {
+            let k1 = next(k, pb.vertices.len());
+            let t = param(pb.vertex(k), pb.vertex(k1), c.point_b);
+            Simplex::from_segment(point(end.i, k), point(end.i, k1), c.normal, t)
+        }
+    };
+    Some(DistanceResult {
+        status: Status::Separated,
+        distance: c.separation,
+        point_a: c.point_a,
+        point_b: c.point_b,
+        normal: c.normal,
+        lower_bound: c.separation,
+        tolerance: band,
+        iterations: 0,
+        simplex,
+    })
 }
 
 /// The distance between two polygon cores (`a`, `b` in one frame; `nb`

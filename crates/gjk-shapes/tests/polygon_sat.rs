@@ -281,6 +281,129 @@ fn sat_distance_matches_brute_force_gjk_and_swap() {
     assert!(within > 1500 && touching > 1500, "within the limit {within}, touching {touching}");
 }
 
+/// Signed distance of `p` from the counter-clockwise convex polygon
+/// `poly` (f64): negative inside.
+fn signed_distance(poly: &[DVec2], p: DVec2) -> f64 {
+    if inside(poly, p) {
+        return -edge_separation(poly, &[p]).abs();
+    }
+    (0..poly.len())
+        .map(|i| {
+            let (s, e) = (poly[i], poly[(i + 1) % poly.len()]);
+            let d = e - s;
+            (p - (s + d * ((p - s).dot(d) / d.length_squared()).clamp(0.0, 1.0))).length()
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// The full distance of polygon pairs whose outer balls are apart, which
+/// the boundary walk answers instead of GJK (`iterations` 0): against
+/// brute force (the distance over all edge pairs; the points on their
+/// polygons, `normal · distance` apart, the normal separating by the
+/// distance), against GJK (the same query with a warm-start cache, which
+/// runs GJK), with the shapes swapped, under a rigid motion of both (A
+/// posed too), rounded, in f32; and its simplex: in A's frame, its
+/// witness points the result's, its vertex indices naming its points, and
+/// a warm start from it giving the same distance.
+#[test]
+fn walk_full_distance_matches_brute_force_gjk_and_swap() {
+    use gjk_shapes::gjk_core::{GjkConfig, Status, SupportMap};
+    use gjk_shapes::{distance, distance_with};
+    let mut rng = Rng::new(7311);
+    let mut walked = 0usize;
+    let cases = 3000;
+    for k in 0..cases {
+        let (n, m) = (rng.usize(3, 40), rng.usize(3, 40));
+        let size = [1e-3, 1.0, 1e3][k % 3];
+        let flat = if k % 7 == 6 { 0.05 } else { 1.0 };
+        let pa: Vec<DVec2> =
+            polygon(&mut rng, n).iter().map(|p| DVec2::new(p.x, p.y * flat) * size).collect();
+        let pb: Vec<DVec2> = polygon(&mut rng, m).iter().map(|p| *p * size).collect();
+        let (a, b) = (ConvexPolygon::new(&pa).unwrap(), ConvexPolygon::new(&pb).unwrap());
+        // B's centre beyond the outer balls by 0.1 % to three times them.
+        let (ca, cb) = (a.center().unwrap(), b.center().unwrap());
+        let reach = a.center_radii().unwrap().1 + b.center_radii().unwrap().1;
+        let angle = rng.range(-3.2, 3.2);
+        let rot = Rot2::from_angle(angle);
+        let centre = ca + rng.unit2() * reach * rng.range(1.001, 4.0);
+        let pose_b0 = Pose::new(rot, centre - Pose::new(rot, DVec2::ZERO).transform_point(cb));
+        // Both moved by one rigid motion (the answers move with it).
+        let motion =
+            Pose::new(Rot2::from_angle(rng.range(-3.2, 3.2)), rng.unit2() * rng.range(0.0, 10.0) * size);
+        let (pose_a, pose_b) = (motion, motion.mul(&pose_b0));
+        let (wa, wb) = (world(&a, &pose_a, |v| v), world(&b, &pose_b, |v| v));
+        let (truth, ..) = brute_closest_2d(&wa, &wb);
+        let ctx = format!("pair {k} ({n}×{m}, size {size:e}, distance {truth:e})");
+        let tol = 1e-9 * size;
+
+        let r = distance(&a, &pose_a, &b, &pose_b);
+        walked += usize::from(r.iterations == 0);
+        assert_eq!(r.status, Status::Separated, "{ctx}");
+        assert!((r.distance - truth).abs() <= tol, "{ctx}: {:e}", r.distance);
+        assert_eq!(r.lower_bound, r.distance, "{ctx}: the walk proves its distance");
+        assert!((r.normal.length() - 1.0).abs() < 1e-12, "{ctx}: normal {:?}", r.normal);
+        assert!(signed_distance(&wa, r.point_a).abs() <= tol, "{ctx}: point_a off A");
+        assert!(signed_distance(&wb, r.point_b).abs() <= tol, "{ctx}: point_b off B");
+        assert!((r.point_b - r.point_a - r.normal * r.distance).length() <= tol, "{ctx}: points vs normal");
+        let lowest_b = wb.iter().map(|q| r.normal.dot(*q)).fold(f64::INFINITY, f64::min);
+        let highest_a = wa.iter().map(|q| r.normal.dot(*q)).fold(f64::NEG_INFINITY, f64::max);
+        assert!((lowest_b - highest_a - r.distance).abs() <= tol, "{ctx}: the normal does not separate");
+
+        // GJK on the same pair (a cache sends the query to GJK).
+        let mut cache = SimplexCache::new();
+        let g = distance_with(&a, &pose_a, &b, &pose_b, &GjkConfig::default(), Some(&mut cache));
+        assert_eq!(g.status, Status::Separated, "{ctx}: GJK");
+        assert!(g.iterations > 0, "{ctx}: GJK made no support call");
+        assert!((g.distance - r.distance).abs() <= tol, "{ctx}: GJK {:e}", g.distance);
+        assert!((g.normal - r.normal).length() <= 1e-6, "{ctx}: GJK normal {:?} vs {:?}", g.normal, r.normal);
+
+        // Swapped: the same distance, the normal reversed, the points swapped.
+        let s = distance(&b, &pose_b, &a, &pose_a);
+        assert!((s.distance - r.distance).abs() <= tol, "{ctx}: swapped {:e}", s.distance);
+        assert!((s.normal + r.normal).length() <= 1e-6, "{ctx}: swapped normal");
+
+        // The simplex, in A's frame: its witnesses are the result's points,
+        // its indices name its vertices, and a warm start from it agrees.
+        let (sa, sb) = r.simplex.witness_points();
+        let (sa, sb) = (pose_a.transform_point(sa), pose_a.transform_point(sb));
+        assert!((sa - r.point_a).length() <= tol && (sb - r.point_b).length() <= tol, "{ctx}: witnesses");
+        let b_in_a = pose_a.inverse().mul(&pose_b);
+        for p in r.simplex.points() {
+            assert_eq!(p.a, a.vertices()[p.index_a as usize], "{ctx}: A's index");
+            let q = b_in_a.transform_point(b.vertices()[p.index_b as usize]);
+            assert!((p.b - q).length() <= tol, "{ctx}: B's index");
+            assert_eq!(p.w, p.a - p.b, "{ctx}: w");
+        }
+        let mut warm = SimplexCache::new();
+        warm.store(&r.simplex);
+        let w = distance_with(&a, &pose_a, &b, &pose_b, &GjkConfig::default(), Some(&mut warm));
+        assert!((w.distance - r.distance).abs() <= tol, "{ctx}: warm {:e}", w.distance);
+
+        // Rounded: the radii off the distance, separated or touching.
+        let radius = (truth / 2.0) * rng.range(0.0, 1.2);
+        let (ra, rb) = (Rounded::new(&a, radius).unwrap(), Rounded::new(&b, radius).unwrap());
+        let rr = distance(&ra, &pose_a, &rb, &pose_b);
+        let gap = truth - 2.0 * radius;
+        if gap > rr.tolerance {
+            assert_eq!(rr.status, Status::Separated, "{ctx}: rounded");
+            assert!((rr.distance - gap).abs() <= tol, "{ctx}: rounded {:e} vs {gap:e}", rr.distance);
+        } else {
+            assert!(rr.status.is_contact(), "{ctx}: rounded {:?} (gap {gap:e})", rr.status);
+        }
+
+        // f32: the same pair to its precision.
+        let to32 = |v: &[DVec2]| v.iter().map(|p| p.as_vec2()).collect::<Vec<Vec2>>();
+        let (a32, b32) = (ConvexPolygon::new(&to32(&pa)).unwrap(), ConvexPolygon::new(&to32(&pb)).unwrap());
+        let p32 =
+            |p: Pose<DVec2>| Pose::new(Rot2::from_angle(p.rotation.angle() as f32), p.translation.as_vec2());
+        let r32 = distance(&a32, &p32(pose_a), &b32, &p32(pose_b));
+        assert_eq!(r32.status, Status::Separated, "{ctx}: f32");
+        assert!((r32.distance as f64 - truth).abs() <= 3e-4 * size, "{ctx}: f32 {:e}", r32.distance);
+    }
+    // Nearly every pair took the walk (the rest, a rounding case, GJK).
+    assert!(walked * 100 >= cases * 99, "walked {walked} of {cases}");
+}
+
 #[test]
 fn exact_contacts_and_vertex_regions() {
     let sq = |lo: DVec2, s: f64| {
