@@ -38,9 +38,10 @@ where
 }
 
 /// Distance between `a` at `pose_a` and `b` at `pose_b`, in the world frame.
-/// Polygon pairs whose outer balls are apart are measured by the boundary
-/// walk ([`polygon_closest`]) instead of GJK: exact, with the closest
-/// feature as the simplex and `iterations` 0.
+/// Polygon pairs that are apart or touch are measured by the boundary walk
+/// ([`polygon_closest`]) instead of GJK: exact apart, the normal verified
+/// when touching, with the closest feature as the simplex and `iterations`
+/// 0.
 ///
 /// ```
 /// use gjk_shapes::{Ball, Cuboid, Pose, distance, glam::Vec3};
@@ -192,8 +193,8 @@ where
 }
 
 /// Distance between two shapes in one frame, through their cores (polygon
-/// pairs whose outer balls are apart by the boundary walk when no cache is
-/// given, as [`distance`]).
+/// pairs apart or touching by the boundary walk when no cache is given, as
+/// [`distance`]).
 pub fn distance_local<V, A, B>(
     a: &A,
     b: &B,
@@ -208,14 +209,24 @@ where
     let (ra, rb) = (a.radius(), b.radius());
     // The cores are `ra + rb` further apart than the shapes.
     let core_config = GjkConfig { max_distance: config.max_distance + ra + rb, ..*config };
-    if cache.is_none()
-        && let Some(mut r) = polygon_result(a, b, &core_config)
-    {
-        // Polygon pairs whose outer balls are apart: the walk's exact
-        // answer, no GJK.
-        add_radii_in_place(&mut r, ra, rb, config);
-        return r;
-    }
+    let mut seed = SimplexCache::new();
+    let cache = match cache {
+        Some(c) => Some(c),
+        None => match polygon_result(a, b, &core_config) {
+            PolygonFull::Done(mut r) => {
+                // Polygon pairs apart or touching: the walk's answer, no GJK.
+                add_radii_in_place(&mut r, ra, rb, config);
+                return r;
+            }
+            PolygonFull::Seed(s) => {
+                // Polygon pairs the walk found overlapping: GJK starts from
+                // the walk's feature, as a warm start would.
+                seed.store(&s);
+                Some(&mut seed)
+            }
+            PolygonFull::Gjk => None,
+        },
+    };
     let mut r = gjk_core::distance_with(&CoreOf(a), &CoreOf(b), &core_config, cache, &mut ());
     add_radii_in_place(&mut r, ra, rb, config);
     r
@@ -819,47 +830,96 @@ fn polygon_feature<V: Space>(
 }
 
 /// The full distance result of two polygon cores (`a`, `b` in one frame)
-/// whose outer balls are apart, by the boundary walk
-/// ([`polygon_closest`]) instead of GJK: there the walk ends outside
-/// `B − A` in a step or two, exact. The result is GJK's for a separated
-/// pair: status [`Status::Separated`], the closest points and normal,
-/// `lower_bound` the distance itself (proven), `iterations` 0 (no support
-/// call after the walk's start), the zero band of [`sat_scale`] (which
-/// bounds the coordinates of `A − B`, as GJK's scale does) and the final
-/// simplex of the closest feature: the vertex pair, or the edge and the
-/// opposite vertex, with vertex indices (so a warm-start cache can be
-/// filled from it). `None` where GJK must answer: shapes other than
-/// polygons, balls that are not apart, coordinates the walk cannot use, a
-/// walk that did not end outside, a distance within the zero band (the
-/// pair may touch: GJK verifies its normal) or beyond
-/// `config.max_distance`, and an iteration cap below the default (the
-/// caller asked for GJK's capped search).
+/// whose inner balls do not overlap, by the boundary walk
+/// ([`polygon_closest`]) instead of GJK, where the walk settles it:
+///
+/// - ended outside `B − A` beyond the zero band: [`Status::Separated`],
+///   exact (on pairs whose outer balls are apart, in a step or two);
+/// - ended outside within the band, or on the inner side of an edge of
+///   `B − A` within the band: [`Status::Touching`] (distance the exact gap,
+///   or 0 inside), with that edge's normal verified: `B − A` lies on the
+///   inner side of the edge's line (it is an edge of the convex set), so
+///   along its normal the shapes overlap by at most the origin's depth
+///   behind it, the band. On the far edge of an apart pair that ends there
+///   the origin's foot lies on the edge, so the pair is within the band
+///   too.
+///
+/// The result is GJK's for such a pair: the closest points (the feature's
+/// points for an end inside), the normal from A towards B, `lower_bound`
+/// the exact distance (0 inside), `iterations` 0 (no support call after
+/// the walk's start), the zero band of [`sat_scale`] (which bounds the
+/// coordinates of `A − B`, as GJK's scale does) and the final simplex of
+/// the feature: the vertex pair, or the edge and the opposite vertex, with
+/// vertex indices (so a warm-start cache can be filled from it).
+/// [`PolygonFull::Seed`] for an end inside deeper than the band (an
+/// overlap, or a far edge's inner side): GJK's turn, warm-started from the
+/// feature. [`PolygonFull::Gjk`] where GJK must answer from scratch: shapes
+/// other than polygons, inner balls that overlap (an overlap: GJK's simplex
+/// holding the origin is EPA's start), coordinates the walk cannot use, a
+/// vertex–vertex touch (no normal), a distance beyond `config.max_distance`,
+/// and an iteration cap below the default (the caller asked for GJK's
+/// capped search).
 #[inline]
-fn polygon_result<V, A, B>(a: &A, b: &B, config: &GjkConfig<V::Scalar>) -> Option<DistanceResult<V>>
+fn polygon_result<V, A, B>(a: &A, b: &B, config: &GjkConfig<V::Scalar>) -> PolygonFull<V>
 where
     V: Space,
     A: Shape<V> + ?Sized,
     B: Shape<V> + ?Sized,
 {
+    polygon_walk_result(a, b, config).unwrap_or(PolygonFull::Gjk)
+}
+
+/// What [`polygon_result`] found: the result, or GJK's turn (from the
+/// walk's final feature where it ended inside: a warm start next to the
+/// overlap).
+enum PolygonFull<V: Vector> {
+    /// The walk's result.
+    Done(DistanceResult<V>),
+    /// An end inside, deeper than the band: GJK from this simplex.
+    Seed(Simplex<V>),
+    /// GJK, cold.
+    Gjk,
+}
+
+/// [`polygon_result`]'s body (`None`: GJK, cold).
+#[inline(always)]
+fn polygon_walk_result<V, A, B>(a: &A, b: &B, config: &GjkConfig<V::Scalar>) -> Option<PolygonFull<V>>
+where
+    V: Space,
+    A: Shape<V> + ?Sized,
+    B: Shape<V> + ?Sized,
+{
+    let zero = V::Scalar::ZERO;
     // Under an iteration cap the search runs as asked (as the balls'
     // exits are off there: `gjk_core::ball_test`).
     if config.max_iterations < gjk_core::DEFAULT_MAX_ITERATIONS {
         return None;
     }
-    let radii = CoreOf(a).center_radii()?.1 + CoreOf(b).center_radii()?.1;
+    let ((ia, oa), (ib, ob)) = (CoreOf(a).center_radii()?, CoreOf(b).center_radii()?);
     let offset = CoreOf(b).center()? - CoreOf(a).center()?;
-    // Only pairs whose outer balls are apart (NaN fails too); checked
-    // first, as the cheapest way out for the pairs GJK measures.
-    if !(radii * radii).strictly_less(offset.length_squared()) {
+    // Not where the inner balls overlap (NaN fails too); checked first,
+    // as the cheapest way out for the overlaps GJK measures.
+    if !((ia + ib) * (ia + ib)).strictly_less(offset.length_squared()) {
         return None;
     }
     let pa = a.core_polygon()?;
     let pb = b.core_polygon()?;
-    let scale = sat_scale(&pa, &pb, offset, radii, V::Scalar::ZERO)?;
+    let scale = sat_scale(&pa, &pb, offset, oa + ob, zero)?;
     let config = config.sanitized();
     let band = config.zero_tolerance * scale;
     let (c, end) = polygon_feature(&pa, &pb, offset)?;
-    if !c.exact || !band.strictly_less(c.separation) || c.separation > config.max_distance {
+    // Exact outside beyond the band; within the band (either side): touching.
+    let status = if band.strictly_less(c.separation) && c.exact {
+        Some(Status::Separated)
+    } else if c.separation >= -band {
+        Some(Status::Touching)
+    } else {
+        // An end inside, deeper than the band: GJK finds the overlap, from
+        // the feature (below).
+        None
+    };
+    let distance = c.separation.max(zero);
+    if distance > config.max_distance {
         return None;
     }
     let point =
@@ -885,17 +945,22 @@ where
             Simplex::from_segment(point(end.i, k), point(end.i, k1), c.normal, t)
         }
     };
-    Some(DistanceResult {
-        status: Status::Separated,
-        distance: c.separation,
+    let Some(status) = status else {
+        // Exit: GJK from the feature (one more support call, along the
+        // origin's side of the edge, usually encloses it).
+        return Some(PolygonFull::Seed(simplex));
+    };
+    Some(PolygonFull::Done(DistanceResult {
+        status,
+        distance,
         point_a: c.point_a,
         point_b: c.point_b,
         normal: c.normal,
-        lower_bound: c.separation,
+        lower_bound: if c.exact { distance } else { zero },
         tolerance: band,
         iterations: 0,
         simplex,
-    })
+    }))
 }
 
 /// The distance between two polygon cores (`a`, `b` in one frame; `nb`

@@ -404,6 +404,118 @@ fn walk_full_distance_matches_brute_force_gjk_and_swap() {
     assert!(walked * 100 >= cases * 99, "walked {walked} of {cases}");
 }
 
+/// One pair near contact (f64 or f32 through `to64`) by the full query,
+/// which the walk answers where it ends outside or within the zero band
+/// (`iterations` 0): separated with the brute-force distance, or touching
+/// with a verified normal (the shapes overlap by at most the band along
+/// it) where brute force says they are within the band; its simplex's
+/// witnesses are its points. Every answer, the walk's or GJK's, agrees
+/// with GJK (the same query with a cache) and brute force outside the
+/// band. Returns whether the walk answered.
+fn check_full_near_contact<V: Space + Vector2>(
+    a: &ConvexPolygon<V>,
+    b: &ConvexPolygon<V>,
+    (pose_a, pose_b): (Pose<V>, Pose<V>),
+    (size, tol): (f64, f64),
+    to64: impl Fn(V) -> DVec2 + Copy,
+    ctx: &str,
+) -> bool {
+    use gjk_shapes::gjk_core::{GjkConfig, Status};
+    let (wa, wb) = (world(a, &pose_a, to64), world(b, &pose_b, to64));
+    let truth = brute(&wa, &wb);
+    let r = gjk_shapes::distance(a, &pose_a, b, &pose_b);
+    let (d, band, n) = (r.distance.to_f64(), r.tolerance.to_f64(), to64(r.normal));
+    let tol = tol * size;
+    let mut cache = SimplexCache::new();
+    let g = gjk_shapes::distance_with(a, &pose_a, b, &pose_b, &GjkConfig::default(), Some(&mut cache));
+    let gband = g.tolerance.to_f64();
+    // Outside both bands (and the rounding): the same verdict as GJK and
+    // brute force, and the same distance.
+    if truth.abs() > 2.0 * band.max(gband) + tol {
+        assert_eq!(r.status.is_contact(), truth < 0.0, "{ctx}: {:?}, brute force {truth:e}", r.status);
+        assert_eq!(
+            r.status.is_contact(),
+            g.status.is_contact(),
+            "{ctx}: {:?} vs GJK {:?}",
+            r.status,
+            g.status
+        );
+        assert!((d - truth.max(0.0)).abs() <= tol, "{ctx}: {d:e} vs brute force {truth:e}");
+    }
+    if r.iterations != 0 {
+        return false;
+    }
+    let (sa, sb) = r.simplex.witness_points();
+    let (sa, sb) = (to64(pose_a.transform_point(sa)), to64(pose_a.transform_point(sb)));
+    assert!((sa - to64(r.point_a)).length() <= tol, "{ctx}: witness on A");
+    assert!((sb - to64(r.point_b)).length() <= tol, "{ctx}: witness on B");
+    let lowest_b = wb.iter().map(|q| n.dot(*q)).fold(f64::INFINITY, f64::min);
+    let highest_a = wa.iter().map(|q| n.dot(*q)).fold(f64::NEG_INFINITY, f64::max);
+    match r.status {
+        Status::Separated => {
+            assert!((d - truth).abs() <= tol, "{ctx}: separated {d:e}, brute force {truth:e}");
+            assert!((lowest_b - highest_a - d).abs() <= tol, "{ctx}: the normal does not separate");
+        }
+        Status::Touching => {
+            assert!(d <= band, "{ctx}: touching at {d:e} (band {band:e})");
+            assert!(truth.abs() <= band + tol, "{ctx}: touching, brute force {truth:e} (band {band:e})");
+            // Verified: along the normal the shapes overlap by at most the band.
+            assert!(
+                highest_a - lowest_b <= band + tol,
+                "{ctx}: overlap {:e} along the normal",
+                highest_a - lowest_b
+            );
+        }
+        other => panic!("{ctx}: the walk answered {other:?}"),
+    }
+    true
+}
+
+/// The full query on polygon pairs near contact (touching, and pushed
+/// apart or together by 1e-9 to 3 % of their size), f64 and f32, posed by
+/// one rigid motion: [`check_full_near_contact`]; the walk answers most
+/// touching pairs (the rest, where it ends on a far edge's inner side or
+/// deeper than the band, go to GJK).
+#[test]
+fn walk_full_distance_near_contact_matches_brute_force_and_gjk() {
+    let mut rng = Rng::new(7312);
+    let (mut walked, mut touching) = (0usize, 0usize);
+    for k in 0..3000 {
+        let (n, m) = (rng.usize(3, 40), rng.usize(3, 40));
+        let size = [1e-3, 1.0, 1e3][k % 3];
+        let pa: Vec<DVec2> = polygon(&mut rng, n).iter().map(|p| *p * size).collect();
+        let pb: Vec<DVec2> = polygon(&mut rng, m).iter().map(|p| *p * size).collect();
+        let (a, b) = (ConvexPolygon::new(&pa).unwrap(), ConvexPolygon::new(&pb).unwrap());
+        let how = match k % 4 {
+            0 | 1 => Place::Touching,
+            2 => Place::Nudged([1e-9, -1e-9, 1e-6, -1e-6][rng.usize(0, 3)]),
+            _ => Place::Nudged(rng.range(-0.03, 0.03)),
+        };
+        let angle = rng.range(-3.2, 3.2);
+        let t = place(&mut rng, a.vertices(), b.vertices(), angle, size, how);
+        let motion =
+            Pose::new(Rot2::from_angle(rng.range(-3.2, 3.2)), rng.unit2() * rng.range(0.0, 10.0) * size);
+        let (pose_a, pose_b) = (motion, motion.mul(&Pose::new(Rot2::from_angle(angle), t)));
+        let ctx = format!("pair {k} ({n}×{m}, {how:?}, size {size:e})");
+        let w = check_full_near_contact(&a, &b, (pose_a, pose_b), (size, 1e-9), |v| v, &format!("{ctx} f64"));
+        walked += usize::from(w);
+        touching += usize::from(matches!(how, Place::Touching));
+        let to32 = |v: &[DVec2]| v.iter().map(|p| p.as_vec2()).collect::<Vec<Vec2>>();
+        let (a32, b32) = (ConvexPolygon::new(&to32(&pa)).unwrap(), ConvexPolygon::new(&to32(&pb)).unwrap());
+        let p32 =
+            |p: Pose<DVec2>| Pose::new(Rot2::from_angle(p.rotation.angle() as f32), p.translation.as_vec2());
+        check_full_near_contact(
+            &a32,
+            &b32,
+            (p32(pose_a), p32(pose_b)),
+            (size, 3e-4),
+            |v: Vec2| v.as_dvec2(),
+            &format!("{ctx} f32"),
+        );
+    }
+    assert!(walked > touching, "the walk answered {walked} pairs ({touching} touching)");
+}
+
 #[test]
 fn exact_contacts_and_vertex_regions() {
     let sq = |lo: DVec2, s: f64| {
