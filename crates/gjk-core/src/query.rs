@@ -417,6 +417,18 @@ where
             run::<_, _, _, _, true>(&mut gjk, step, a, b, recorder, hint);
         }
         _ => {
+            // Pairs whose inner balls overlap deeply (unrecorded queries):
+            // the boolean loop finds a simplex holding the origin, and the
+            // balls prove the overlap (see `overlap_result`).
+            if !R::ENABLED
+                && ball_test(a, b, V::Scalar::ZERO, config) == BallTest::Overlapping
+                && let Some(r) = overlap_result(a, b, config)
+            {
+                if let Some(c) = cache {
+                    c.store(&r.simplex);
+                }
+                return r;
+            }
             let (d, seed) = initial_direction(a, b);
             let step = gjk.start_fresh(minkowski_support(a, b, d), d, seed);
             run::<_, _, _, _, false>(&mut gjk, step, a, b, recorder, (NO_INDEX, NO_INDEX));
@@ -900,6 +912,84 @@ where
     }
 }
 
+/// The full result of a pair whose inner balls overlap deeply
+/// ([`BallTest::Overlapping`]): [`Status::Intersecting`], found by the
+/// boolean loop (Minkowski points only, the full simplex tracked beside
+/// them) instead of the solver's search and verification. The balls
+/// already prove that no direction separates the shapes within any zero
+/// band a search could use (what the solver's verification would find),
+/// so only a simplex holding the origin is wanted, for EPA. `None` (the
+/// solver runs) unless the loop ends on a full simplex (`DIM + 1` points)
+/// holding the origin, the common end for such pairs: its barycentric
+/// coordinates of the origin (one solve) make the witness points one point
+/// of both shapes, as the solver's do.
+#[inline]
+fn overlap_result<V, A, B>(a: &A, b: &B, config: &GjkConfig<V::Scalar>) -> Option<DistanceResult<V>>
+where
+    V: Vector,
+    A: SupportMap<V> + ?Sized,
+    B: SupportMap<V> + ?Sized,
+{
+    let config = config.sanitized();
+    let (d, seed) = initial_direction(a, b);
+    let p = minkowski_support(a, b, d);
+    let mut track = Counted { simplex: Simplex::default(), pushes: 0 };
+    let hit = boolean_start::<_, _, _, _, false>(a, b, &config, &[(p, d)], V::Scalar::ZERO, seed, &mut track);
+    let simplex = &mut track.simplex;
+    let n = simplex.len();
+    if hit != Ok(true) || n != V::DIM + 1 {
+        return None;
+    }
+    // The origin's weights in the final simplex (the 2D exit on a closed
+    // triangle leaves its new point unweighted).
+    let w = simplex.w_array();
+    let r = V::solve_simplex(&w, n);
+    if u32::from(r.mask) != (1u32 << n) - 1 {
+        return None;
+    }
+    simplex.reduce(&r);
+    let scale = w.iter().fold(seed, |m, x| m.max(x.max_abs()));
+    let (point_a, point_b) = simplex.witness_points();
+    let last = simplex.directions()[n - 1];
+    Some(DistanceResult {
+        status: Status::Intersecting,
+        distance: V::Scalar::ZERO,
+        point_a,
+        point_b,
+        // The last search direction, as the solver reports for an overlap.
+        normal: last.try_normalize().unwrap_or(V::X),
+        lower_bound: V::Scalar::ZERO,
+        tolerance: config.zero_tolerance * scale,
+        // Support calls after the start: every one the loop made was kept
+        // (the loop's other exits return `false` or stop short of a full
+        // simplex).
+        iterations: track.pushes.saturating_sub(1),
+        simplex: track.simplex,
+    })
+}
+
+/// A [`Simplex`] tracked by the boolean loop, with its pushes counted.
+struct Counted<V: Vector> {
+    simplex: Simplex<V>,
+    pushes: u32,
+}
+
+impl<V: Vector> Track<V> for Counted<V> {
+    #[inline(always)]
+    fn push(&mut self, p: SupportPoint<V>, d: V) {
+        self.simplex.push(p, d);
+        self.pushes += 1;
+    }
+    #[inline(always)]
+    fn pop(&mut self) {
+        self.simplex.pop();
+    }
+    #[inline(always)]
+    fn reduce(&mut self, r: &Reduced<V::Scalar>) {
+        self.simplex.reduce(r);
+    }
+}
+
 /// What the boolean loop keeps beside its Minkowski points: the full
 /// [`Simplex`] when a warm-start cache is to be written, nothing (`()`)
 /// otherwise. Each call mirrors the same call on [`Points`].
@@ -1091,4 +1181,114 @@ where
         vv = vv2;
     }
     Err(GjkError::IterationLimit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use glam::{DVec2, DVec3};
+
+    /// A regular polygon (2D) or a polytope of points on a sphere (3D)
+    /// around `c` with radius `r`, with its inner and outer balls.
+    struct Round<V> {
+        pts: [V; 16],
+        c: V,
+        radii: (f64, f64),
+    }
+
+    impl<V: Vector<Scalar = f64>> SupportMap<V> for Round<V> {
+        fn support(&self, dir: V) -> V {
+            self.support_indexed(dir).0
+        }
+        fn support_indexed(&self, dir: V) -> (V, u32) {
+            let mut best = 0;
+            for (i, p) in self.pts.iter().enumerate() {
+                if p.dot(dir) > self.pts[best].dot(dir) {
+                    best = i;
+                }
+            }
+            (self.pts[best], best as u32)
+        }
+        fn vertex(&self, i: u32) -> Option<V> {
+            self.pts.get(i as usize).copied()
+        }
+        fn center(&self) -> Option<V> {
+            Some(self.c)
+        }
+        fn center_radii(&self) -> Option<(f64, f64)> {
+            Some(self.radii)
+        }
+    }
+
+    fn round2(c: DVec2, r: f64, turn: f64) -> Round<DVec2> {
+        let pts = core::array::from_fn(|i| {
+            let t = turn + i as f64 * core::f64::consts::TAU / 16.0;
+            c + DVec2::new(t.cos(), t.sin()) * r
+        });
+        // The inradius of the regular 16-gon, a little less.
+        Round { pts, c, radii: (r * (core::f64::consts::PI / 16.0).cos() * (1.0 - 1e-9), r) }
+    }
+
+    fn round3(c: DVec3, r: f64) -> Round<DVec3> {
+        // The octahedron's six vertices and the cube's eight, scaled onto
+        // the sphere, two more on the axes: inradius of the octahedron.
+        let s = 1.0 / 3f64.sqrt();
+        let dirs = [
+            DVec3::X,
+            -DVec3::X,
+            DVec3::Y,
+            -DVec3::Y,
+            DVec3::Z,
+            -DVec3::Z,
+            DVec3::new(s, s, s),
+            DVec3::new(s, s, -s),
+            DVec3::new(s, -s, s),
+            DVec3::new(s, -s, -s),
+            DVec3::new(-s, s, s),
+            DVec3::new(-s, s, -s),
+            DVec3::new(-s, -s, s),
+            DVec3::new(-s, -s, -s),
+            DVec3::X,
+            DVec3::Y,
+        ];
+        Round { pts: dirs.map(|d| c + d * r), c, radii: (r * s * (1.0 - 1e-9), r) }
+    }
+
+    /// Deep overlaps take the boolean loop's path (`overlap_result` answers,
+    /// and the unrecorded query returns its answer), and the recorded query,
+    /// which takes the solver, agrees that they overlap.
+    #[test]
+    fn deep_overlaps_take_the_boolean_loop() {
+        let (mut taken, mut taken2) = (0, 0);
+        for k in 0..400 {
+            let f = k as f64;
+            let r = 10f64.powi(k % 7 - 3);
+            let off = DVec2::new((f * 0.37).sin(), (f * 0.73).cos()) * r * 0.5;
+            let (a, b) = (round2(DVec2::ZERO, r, f * 0.1), round2(off, r * 0.8, f * 0.3));
+            let cfg = GjkConfig::default();
+            assert_eq!(ball_test(&a, &b, 0.0, &cfg), BallTest::Overlapping, "2D pair {k}");
+            // (Declined where the origin lands on a segment of the simplex,
+            // as symmetric placements can make it: the solver answers.)
+            if let Some(fast) = overlap_result(&a, &b, &cfg) {
+                taken2 += 1;
+                let q = distance_with(&a, &b, &cfg, None, &mut ());
+                assert_eq!((q.status, q.iterations, q.point_a), (fast.status, fast.iterations, fast.point_a));
+            }
+            let mut buf = [None; 8];
+            let mut log = IterationBuffer::new(&mut buf);
+            assert_eq!(distance_with(&a, &b, &cfg, None, &mut log).status, Status::Intersecting);
+            let off3 = DVec3::new((f * 0.37).sin(), (f * 0.73).cos(), (f * 0.11).sin()) * r * 0.4;
+            let (a3, b3) = (round3(DVec3::ZERO, r), round3(off3, r * 0.9));
+            assert_eq!(ball_test(&a3, &b3, 0.0, &cfg), BallTest::Overlapping, "3D pair {k}");
+            if let Some(fast) = overlap_result(&a3, &b3, &cfg) {
+                taken += 1;
+                let q = distance_with(&a3, &b3, &cfg, None, &mut ());
+                assert_eq!((q.status, q.iterations, q.point_a), (fast.status, fast.iterations, fast.point_a));
+            }
+            let mut buf = [None; 8];
+            let mut log = IterationBuffer::new(&mut buf);
+            assert_eq!(distance_with(&a3, &b3, &cfg, None, &mut log).status, Status::Intersecting);
+        }
+        assert!(taken > 300 && taken2 > 300, "deep overlaps answered by the loop: 2D {taken2}, 3D {taken}");
+    }
 }

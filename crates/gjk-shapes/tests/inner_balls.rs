@@ -514,3 +514,85 @@ fn ball_verdicts_hold_far_from_the_local_origin() {
         agree(&h_a, &Pose::IDENTITY, &h_b, &pb3, &format!("far 3D pair {k} (offset {offset:e}, t {t:.3})"));
     }
 }
+
+/// The full query's deep-overlap path (`gjk_core::distance_with` on pairs
+/// whose inner balls overlap deeply, unrecorded: the boolean loop's
+/// simplex, the balls' proof of overlap) against the solver's own search
+/// (the same query recorded, which takes the solver): both `Intersecting`
+/// at distance 0, and the path's simplex full, holding the origin (its
+/// weights non-negative, summing to 1, their point the origin), its
+/// witness points one point inside both shapes (brute-force facets), its
+/// vertex indices naming its points, at least `DIM` support calls after
+/// the start. 2D polygons and 3D hulls, f64, sizes 1e-3 to 1e3.
+#[test]
+fn deep_overlap_full_query_holds_the_origin() {
+    use gjk_shapes::gjk_core::Iteration;
+    fn check<V: gjk_shapes::Space, A: Shape<V>, B: Shape<V>>(
+        a: &A,
+        b: &B,
+        inside_both: impl Fn(V) -> bool,
+        size: f64,
+        ctx: &str,
+    ) -> bool {
+        let (ca, cb) = (CoreOf(a), CoreOf(b));
+        let cfg = GjkConfig::default();
+        if ball_test(&ca, &cb, V::Scalar::ZERO, &cfg) != BallTest::Overlapping {
+            return false;
+        }
+        let fast = gjk_shapes::gjk_core::distance_with(&ca, &cb, &cfg, None, &mut ());
+        let mut log: Vec<Iteration<V>> = Vec::new();
+        let slow = gjk_shapes::gjk_core::distance_with(&ca, &cb, &cfg, None, &mut log);
+        assert_eq!(slow.status, Status::Intersecting, "{ctx}: the solver");
+        assert_eq!(fast.status, Status::Intersecting, "{ctx}");
+        assert_eq!(fast.distance, V::Scalar::ZERO, "{ctx}");
+        let s = &fast.simplex;
+        assert_eq!(s.len(), V::DIM + 1, "{ctx}: a full simplex");
+        let weights = s.barycentric();
+        assert!(weights.iter().all(|&l| l.to_f64() >= 0.0), "{ctx}: weights {weights:?}");
+        let sum: f64 = weights.iter().map(|l| l.to_f64()).sum();
+        assert!((sum - 1.0).abs() < 1e-9, "{ctx}: weights sum to {sum}");
+        assert!(s.closest_point().max_abs().to_f64() <= 1e-9 * size, "{ctx}: the origin");
+        assert!((fast.point_a - fast.point_b).max_abs().to_f64() <= 1e-9 * size, "{ctx}: witnesses");
+        assert!(inside_both(fast.point_a), "{ctx}: the witness is not in both shapes");
+        for p in s.points() {
+            assert_eq!(ca.vertex(p.index_a), Some(p.a), "{ctx}: A's index");
+            assert_eq!(cb.vertex(p.index_b), Some(p.b), "{ctx}: B's index");
+        }
+        assert!(fast.iterations as usize >= V::DIM, "{ctx}: {} iterations", fast.iterations);
+        true
+    }
+    let mut rng = Rng::new(7413);
+    let mut used = [0usize; 2];
+    for k in 0..3000 {
+        let size = [1e-3, 1.0, 1e3][k % 3];
+        // B's centre within a quarter of A's inner radius or so: mostly
+        // deep overlaps, some left to the solver by the balls.
+        if k % 2 == 0 {
+            let (n, m) = (rng.usize(3, 30), rng.usize(3, 30));
+            let pa: Vec<DVec2> = polygon(&mut rng, n).iter().map(|p| *p * size).collect();
+            let pb: Vec<DVec2> = polygon(&mut rng, m).iter().map(|p| *p * size).collect();
+            let (a, b) = (ConvexPolygon::new(&pa).unwrap(), ConvexPolygon::new(&pb).unwrap());
+            let pose =
+                Pose::new(Rot2::from_angle(rng.range(-3.2, 3.2)), rng.unit2() * rng.range(0.0, 0.6) * size);
+            let placed = Placed::new(&b, &pose);
+            let wb: Vec<DVec2> = b.vertices().iter().map(|v| pose.transform_point(*v)).collect();
+            let (fa, fb) = (brute_facets_2d(a.vertices()), brute_facets_2d(&wb));
+            let tol = 1e-9 * size;
+            let inside = |m: DVec2| inside(&fa, m, tol) && inside(&fb, m, tol);
+            used[0] += usize::from(check(&a, &placed, inside, size, &format!("2D pair {k}")));
+        } else {
+            let (n, m) = (rng.usize(8, 60), rng.usize(8, 60));
+            let pa: Vec<DVec3> = polyhedron(&mut rng, n).iter().map(|p| *p * size).collect();
+            let pb: Vec<DVec3> = polyhedron(&mut rng, m).iter().map(|p| *p * size).collect();
+            let (a, b) = (ConvexHull::new(&pa).unwrap(), ConvexHull::new(&pb).unwrap());
+            let pose = Pose::new(rng.quat(), rng.unit3() * rng.range(0.0, 0.6) * size);
+            let placed = Placed::new(&b, &pose);
+            let wb: Vec<DVec3> = b.vertices().iter().map(|v| pose.transform_point(*v)).collect();
+            let (fa, fb) = (brute_facets_3d(a.vertices()), brute_facets_3d(&wb));
+            let tol = 1e-9 * size;
+            let inside = |m: DVec3| inside(&fa, m, tol) && inside(&fb, m, tol);
+            used[1] += usize::from(check(&a, &placed, inside, size, &format!("3D pair {k}")));
+        }
+    }
+    assert!(used[0] > 500 && used[1] > 500, "deep overlaps checked: {used:?}");
+}
