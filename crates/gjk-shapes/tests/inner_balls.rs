@@ -523,7 +523,7 @@ fn ball_verdicts_hold_far_from_the_local_origin() {
 /// weights non-negative, summing to 1, their point the origin), its
 /// witness points one point inside both shapes (brute-force facets), its
 /// vertex indices naming its points, at least `DIM` support calls after
-/// the start. 2D polygons and 3D hulls, f64, sizes 1e-3 to 1e3.
+/// the start. 2D polygons and 3D hulls, f64, sizes 1e-6 to 1e6.
 #[test]
 fn deep_overlap_full_query_holds_the_origin() {
     use gjk_shapes::gjk_core::Iteration;
@@ -564,7 +564,7 @@ fn deep_overlap_full_query_holds_the_origin() {
     let mut rng = Rng::new(7413);
     let mut used = [0usize; 2];
     for k in 0..3000 {
-        let size = [1e-3, 1.0, 1e3][k % 3];
+        let size = [1e-6, 1e-3, 1.0, 1e3, 1e6][k % 5];
         // B's centre within a quarter of A's inner radius or so: mostly
         // deep overlaps, some left to the solver by the balls.
         if k % 2 == 0 {

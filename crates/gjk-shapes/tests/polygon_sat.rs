@@ -302,7 +302,7 @@ fn signed_distance(poly: &[DVec2], p: DVec2) -> f64 {
 /// polygons, `normal · distance` apart, the normal separating by the
 /// distance), against GJK (the same query with a warm-start cache, which
 /// runs GJK), with the shapes swapped, under a rigid motion of both (A
-/// posed too), rounded, in f32; and its simplex: in A's frame, its
+/// posed too), rounded, in f32, at sizes 1e-6 to 1e6; and its simplex: in A's frame, its
 /// witness points the result's, its vertex indices naming its points, and
 /// a warm start from it giving the same distance.
 #[test]
@@ -314,7 +314,7 @@ fn walk_full_distance_matches_brute_force_gjk_and_swap() {
     let cases = 3000;
     for k in 0..cases {
         let (n, m) = (rng.usize(3, 40), rng.usize(3, 40));
-        let size = [1e-3, 1.0, 1e3][k % 3];
+        let size = [1e-6, 1e-3, 1.0, 1e3, 1e6][k % 5];
         let flat = if k % 7 == 6 { 0.05 } else { 1.0 };
         let pa: Vec<DVec2> =
             polygon(&mut rng, n).iter().map(|p| DVec2::new(p.x, p.y * flat) * size).collect();
@@ -472,7 +472,7 @@ fn check_full_near_contact<V: Space + Vector2>(
 }
 
 /// The full query on polygon pairs near contact (touching, and pushed
-/// apart or together by 1e-9 to 3 % of their size), f64 and f32, posed by
+/// apart or together by 1e-9 to 3 % of their size; sizes 1e-6 to 1e6), f64 and f32, posed by
 /// one rigid motion: [`check_full_near_contact`]; the walk answers most
 /// touching pairs (the rest, where it ends on a far edge's inner side or
 /// deeper than the band, go to GJK).
@@ -482,7 +482,7 @@ fn walk_full_distance_near_contact_matches_brute_force_and_gjk() {
     let (mut walked, mut touching) = (0usize, 0usize);
     for k in 0..3000 {
         let (n, m) = (rng.usize(3, 40), rng.usize(3, 40));
-        let size = [1e-3, 1.0, 1e3][k % 3];
+        let size = [1e-6, 1e-3, 1.0, 1e3, 1e6][k % 5];
         let pa: Vec<DVec2> = polygon(&mut rng, n).iter().map(|p| *p * size).collect();
         let pb: Vec<DVec2> = polygon(&mut rng, m).iter().map(|p| *p * size).collect();
         let (a, b) = (ConvexPolygon::new(&pa).unwrap(), ConvexPolygon::new(&pb).unwrap());
