@@ -152,6 +152,17 @@ impl<V: Vector> Simplex<V> {
     /// point to the origin is `(1 − t)·p.w + t·q.w` (`t` clamped to
     /// `[0, 1]`; NaN counts as 0): an edge of `A − B` found without GJK (the
     /// polygon walk of gjk-shapes), reported as GJK's final simplex would be.
+    ///
+    /// ```
+    /// use gjk_core::{Simplex, SupportPoint, glam::Vec2};
+    /// // A's edge from (0, 0) to (0, 2) against B's vertex (1, 1.5).
+    /// let b = Vec2::new(1.0, 1.5);
+    /// let p = SupportPoint::with_indices(Vec2::ZERO, 0, b, 3);
+    /// let q = SupportPoint::with_indices(Vec2::new(0.0, 2.0), 1, b, 3);
+    /// let s = Simplex::from_segment(p, q, Vec2::X, 0.75);
+    /// assert_eq!(s.closest_point(), Vec2::new(-1.0, 0.0)); // point_a − point_b
+    /// assert_eq!(s.witness_points(), (Vec2::new(0.0, 1.5), b));
+    /// ```
     #[inline]
     pub fn from_segment(p: SupportPoint<V>, q: SupportPoint<V>, dir: V, t: V::Scalar) -> Self {
         let t = if t > V::Scalar::ZERO { t.min(V::Scalar::ONE) } else { V::Scalar::ZERO };
