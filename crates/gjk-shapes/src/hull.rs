@@ -26,8 +26,27 @@ pub const HULL_SCAN_LIMIT: usize = 160;
 /// names one (warm starts), even where a cold call would scan: a climb from
 /// a vertex next to the answer checks a few neighbours. Warm distance
 /// against the one-pass scan (medians of interleaved runs): 48 vertices
-/// −5 %, 64 −11 %, 100 −20 %; at 16 and 32 vertices the two tie.
+/// −5 %, 64 −11 %, 100 −20 %; at 16 and 32 vertices the two tie. (Up to
+/// [`HULL_RING_LIMIT`] vertices the hint is first checked against its
+/// ring; the climb or scan runs only where a neighbour beats it.)
 pub const HULL_HINT_CLIMB_LIMIT: usize = 32;
+
+/// Hulls with more vertices than this, and at most [`HULL_RING_LIMIT`],
+/// keep each vertex's ring of neighbours ([`HULL_RING_DEGREE`] indices): a
+/// support call with a hint (a warm start's vertex) first checks whether
+/// the hint is still a maximiser, with no branch per neighbour; on a
+/// convex polytope a vertex no neighbour beats is a global maximiser.
+/// (At most this many vertices, a scan is the same eight products.)
+pub const HULL_RING_MIN: usize = 8;
+
+/// Most vertices of a hull with rings ([`HULL_RING_MIN`]): the rings hold
+/// `u8` indices and a `u64` marks the vertices that have one.
+pub const HULL_RING_LIMIT: usize = 64;
+
+/// Neighbours a vertex's ring holds, padded with the vertex itself (which
+/// never beats itself). Vertices of higher degree keep no ring: their
+/// hinted calls climb or scan as before.
+pub const HULL_RING_DEGREE: usize = 8;
 
 /// Relative tolerance of the hull construction: points within this
 /// fraction of the cloud's size of a face count as on it.
@@ -53,6 +72,12 @@ pub struct ConvexHull<V: Vector> {
     /// Whether the vertex graph is a valid convex polytope graph (hill
     /// climbing is used only then).
     climbable: bool,
+    /// Per vertex, its neighbours padded with itself ([`HULL_RING_MIN`]);
+    /// empty for hulls without rings.
+    rings: Vec<[u8; HULL_RING_DEGREE]>,
+    /// Bit `i` set when vertex `i` has a whole ring (its degree is at most
+    /// [`HULL_RING_DEGREE`]).
+    ring_mask: u64,
     /// Best vertex along the centre direction of each cell of a cube map
     /// (6 faces × `grid`²): hill climbing starts there.
     start: Vec<u32>,
@@ -97,8 +122,11 @@ impl<V: Space + Vector3> ConvexHull<V> {
         let centroid = vertices.iter().fold(V::ZERO, |s, p| s + *p) * inv;
         let polygons = merge_faces(&vertices, &h.faces);
         let radii = if h.valid { hull_radii(&vertices, &h.faces, centroid) } else { None };
+        let (rings, ring_mask) = rings(&offsets, &adjacency, h.valid);
         let mut hull = Self {
             packed: PackedPoints::new(&vertices),
+            rings,
+            ring_mask,
             vertices,
             offsets,
             adjacency,
@@ -218,11 +246,27 @@ impl<V: Space + Vector3> ConvexHull<V> {
     #[inline(always)]
     fn support_index(&self, dir: V, hint: u32) -> usize {
         let n = self.vertices.len();
-        if (hint as usize) < n && self.climbable && n > HULL_HINT_CLIMB_LIMIT {
-            self.climb_from(hint as usize, dir)
-        } else {
-            self.cold_index(dir)
+        let h = hint as usize;
+        if h < n {
+            // `h < 64` keeps the shift in range (rings exist below that).
+            if h < 64 && (self.ring_mask >> h) & 1 != 0 {
+                // Every neighbour against the hint, or-ed with no branch
+                // (which neighbour beats it, if any, is unpredictable).
+                let at = self.vertices[h].dot(dir);
+                let mut beaten = false;
+                for &j in &self.rings[h] {
+                    beaten |= self.vertices[usize::from(j)].dot(dir) > at;
+                }
+                if !beaten {
+                    // No neighbour beats the hint: a maximiser.
+                    return h;
+                }
+            }
+            if self.climbable && n > HULL_HINT_CLIMB_LIMIT {
+                return self.climb_from(h, dir);
+            }
         }
+        self.cold_index(dir)
     }
 
     /// [`Self::support_index`] with no hint: scanned or climbed from the
@@ -268,6 +312,33 @@ impl<V: Space + Vector3> ConvexHull<V> {
     pub fn uses_hill_climbing(&self) -> bool {
         self.climbable && self.vertices.len() > HULL_SCAN_LIMIT
     }
+}
+
+/// The neighbour rings of a hull's vertices ([`HULL_RING_MIN`]) from its
+/// CSR adjacency, and the mask of the vertices whose ring is whole. None
+/// for hulls that do not climb (their graph proves nothing) or whose size
+/// is outside the rings' range.
+fn rings(offsets: &[u32], adjacency: &[u32], valid: bool) -> (Vec<[u8; HULL_RING_DEGREE]>, u64) {
+    const _: () = assert!(HULL_RING_LIMIT <= 64, "one bit per vertex in a u64, indices in a u8");
+    let n = offsets.len().saturating_sub(1);
+    if !valid || n <= HULL_RING_MIN || n > HULL_RING_LIMIT {
+        return (Vec::new(), 0);
+    }
+    let mut mask = 0u64;
+    let rings = (0..n)
+        .map(|i| {
+            let nb = &adjacency[offsets[i] as usize..offsets[i + 1] as usize];
+            let mut ring = [i as u8; HULL_RING_DEGREE];
+            if nb.len() <= HULL_RING_DEGREE {
+                mask |= 1 << i;
+                for (slot, &j) in ring.iter_mut().zip(nb) {
+                    *slot = j as u8;
+                }
+            }
+            ring
+        })
+        .collect();
+    (rings, mask)
 }
 
 /// A polygonal face of a [`ConvexHull`].

@@ -303,7 +303,9 @@ fn posed_warm_start() {
 }
 
 /// Warm starts search from the cached vertices (`support_from`): on
-/// climbing hulls (300 vertices), a rounded one, and 40-gons, with B
+/// climbing hulls (300 vertices), hulls whose hints are checked against
+/// their rings of neighbours (32 and 60 vertices), a rounded one, and
+/// 40-gons, with B
 /// drifting through separated, touching and overlapping poses and now and
 /// then jumping (so the hints are far from the answer), the warm distance
 /// and boolean equal the cold ones.
@@ -313,9 +315,9 @@ fn warm_starts_search_from_cached_vertices() {
     let mut rng = Rng::new(212);
     let cfg = GjkConfig::default();
     let (mut apart, mut meeting) = (0, 0);
-    for _ in 0..4 {
-        let a = ConvexHull::new(&polyhedron(&mut rng, 300)).unwrap();
-        let b = ConvexHull::new(&polyhedron(&mut rng, 300)).unwrap();
+    for n in [300, 300, 300, 300, 32, 60] {
+        let a = ConvexHull::new(&polyhedron(&mut rng, n)).unwrap();
+        let b = ConvexHull::new(&polyhedron(&mut rng, n)).unwrap();
         let rb = Rounded::new(&b, 0.1).unwrap();
         let (pa, mut pb) = (pose3(&mut rng, 1.0), pose3(&mut rng, 4.0));
         let (mut c1, mut c2, mut c3) = (SimplexCache::new(), SimplexCache::new(), SimplexCache::new());

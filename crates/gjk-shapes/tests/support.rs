@@ -280,6 +280,78 @@ fn hill_climbing_equals_scan_3d() {
     }
 }
 
+/// A hinted support on hulls of `HULL_RING_MIN` to `HULL_RING_LIMIT`
+/// vertices first checks the hint against its ring of neighbours and
+/// returns it when none beats it. From every vertex as a hint (and no
+/// hint, and one past the end), the answer reaches the scan's height
+/// exactly, in f64 and f32: on random hulls, on pyramids and bipyramids
+/// over 20- and 40-gons (apexes of degree 20 and 40 keep no ring: those
+/// hints climb or scan), and on a 16-gon prism, whose caps tie 16 vertices
+/// along ±y and whose rim ties four along each side's normal. There a
+/// hint on a cap is returned as given (it ties its cap neighbours and
+/// beats the rim's), where a scan returns the cap's first vertex: on most
+/// of the cap's vertices (those of degree up to `HULL_RING_DEGREE`),
+/// which shows the check answered.
+#[test]
+fn hinted_supports_check_the_ring() {
+    let mut rng = Rng::new(109);
+    let gon = |k: usize, y: f64| -> Vec<DVec3> {
+        (0..k)
+            .map(|i| {
+                let t = std::f64::consts::TAU * i as f64 / k as f64;
+                DVec3::new(t.cos(), y, t.sin())
+            })
+            .collect()
+    };
+    let mut clouds: Vec<(String, Vec<DVec3>)> = Vec::new();
+    for &n in &[9usize, 12, 20, 32, 48, 64, 65] {
+        for trial in 0..3 {
+            clouds.push((format!("random {n} #{trial}"), polyhedron(&mut rng, n)));
+        }
+    }
+    for k in [20, 40] {
+        let mut pyramid = gon(k, 0.0);
+        pyramid.push(DVec3::new(0.1, 1.5, 0.0));
+        let mut bipyramid = pyramid.clone();
+        bipyramid.push(DVec3::new(0.0, -0.7, 0.2));
+        clouds.push((format!("pyramid {k}"), pyramid));
+        clouds.push((format!("bipyramid {k}"), bipyramid));
+    }
+    let mut prism = gon(16, 0.5);
+    prism.extend(gon(16, -0.5));
+    clouds.push(("prism 16".into(), prism));
+    for (name, pts) in &clouds {
+        let hull = ConvexHull::new(pts).unwrap();
+        let f32_hull = ConvexHull::new(&pts.iter().map(|p| p.as_vec3()).collect::<Vec<_>>()).unwrap();
+        let n = hull.vertices().len() as u32;
+        assert_eq!(n as usize, f32_hull.vertices().len(), "{name}");
+        let mut dirs: Vec<DVec3> = (0..60).map(|_| rng.unit3()).collect();
+        dirs.extend([DVec3::Y, -DVec3::Y, DVec3::X, DVec3::new(1.0, 0.0, 1.0)]);
+        for d in dirs {
+            let top = hull.vertices()[hull.support_scan(d)].dot(d);
+            let d32 = d.as_vec3();
+            let top32 = f32_hull.vertices()[f32_hull.support_scan(d32)].dot(d32);
+            for hint in (0..n).chain([n, NO_INDEX]) {
+                let (p, k) = hull.support_from(d, hint);
+                assert_eq!(Some(p), hull.vertex(k), "{name}: index {k} from {hint}");
+                assert_eq!(p.dot(d), top, "{name}: from {hint} along {d}");
+                let (p32, k32) = f32_hull.support_from(d32, hint);
+                assert_eq!(Some(p32), f32_hull.vertex(k32), "{name} f32: index {k32} from {hint}");
+                assert_eq!(p32.dot(d32), top32, "{name} f32: from {hint} along {d}");
+            }
+        }
+        if name.starts_with("prism") {
+            assert!(n as usize > gjk_shapes::HULL_RING_MIN && n as usize <= gjk_shapes::HULL_RING_LIMIT);
+            for d in [DVec3::Y, -DVec3::Y] {
+                let cap: Vec<u32> = (0..n).filter(|&i| hull.vertices()[i as usize].dot(d) == 0.5).collect();
+                assert_eq!(cap.len(), 16, "{name}: cap along {d}");
+                let kept = cap.iter().filter(|&&i| hull.support_from(d, i).1 == i).count();
+                assert!(kept >= 8, "{name}: {kept} of 16 cap hints kept along {d}");
+            }
+        }
+    }
+}
+
 /// Hill climbing over plateaus: on a prism of a regular 120-gon (240
 /// vertices, so it climbs) the top and bottom faces tie 120 vertices along
 /// ±y, and the rim's edges tie four along their outward normals. Every
