@@ -48,6 +48,31 @@ pub const HULL_RING_LIMIT: usize = 64;
 /// hinted calls climb or scan as before.
 pub const HULL_RING_DEGREE: usize = 8;
 
+/// Neighbours a hull's vertex record holds inline ([`ConvexHull`]'s
+/// searches read the records): with its coordinates and degree, 32 bytes
+/// for `f32` (two records per cache line; 64 bytes for `f64`). A vertex of
+/// higher degree keeps its neighbours in the adjacency lists only.
+pub const HULL_NODE_DEGREE: usize = 9;
+
+/// The degree field of a record whose neighbours are not inline.
+const NODE_OVERFLOW: u16 = u16::MAX;
+
+/// A hull's vertex as the searches read it: the coordinates and the
+/// neighbours (`u16` indices) side by side, so that the record a climb
+/// reads to rate a neighbour is the one its next step starts from. A step
+/// then waits on one load where the vertex array and the adjacency lists
+/// made three dependent ones (offsets, list, coordinates), and a climb's
+/// data shrinks from ~40 to 32 bytes a vertex.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[repr(C, align(32))]
+struct VertexNode<V> {
+    p: V,
+    /// Neighbours held in `neighbours` ([`NODE_OVERFLOW`]: see the
+    /// adjacency lists).
+    degree: u16,
+    neighbours: [u16; HULL_NODE_DEGREE],
+}
+
 /// Relative tolerance of the hull construction: points within this
 /// fraction of the cloud's size of a face count as on it.
 pub const HULL_REL_TOLERANCE: f64 = 1e-12;
@@ -78,6 +103,9 @@ pub struct ConvexHull<V: Vector> {
     /// Bit `i` set when vertex `i` has a whole ring (its degree is at most
     /// [`HULL_RING_DEGREE`]).
     ring_mask: u64,
+    /// Per vertex, its record (coordinates and neighbours): what the
+    /// supports read.
+    nodes: Vec<VertexNode<V>>,
     /// Best vertex along the centre direction of each cell of a cube map
     /// (6 faces × `grid`²): hill climbing starts there.
     start: Vec<u32>,
@@ -125,6 +153,7 @@ impl<V: Space + Vector3> ConvexHull<V> {
         let (rings, ring_mask) = rings(&offsets, &adjacency, h.valid);
         let mut hull = Self {
             packed: PackedPoints::new(&vertices),
+            nodes: nodes(&vertices, &offsets, &adjacency),
             rings,
             ring_mask,
             vertices,
@@ -252,10 +281,10 @@ impl<V: Space + Vector3> ConvexHull<V> {
             if h < 64 && (self.ring_mask >> h) & 1 != 0 {
                 // Every neighbour against the hint, or-ed with no branch
                 // (which neighbour beats it, if any, is unpredictable).
-                let at = self.vertices[h].dot(dir);
+                let at = self.nodes[h].p.dot(dir);
                 let mut beaten = false;
                 for &j in &self.rings[h] {
-                    beaten |= self.vertices[usize::from(j)].dot(dir) > at;
+                    beaten |= self.nodes[usize::from(j)].p.dot(dir) > at;
                 }
                 if !beaten {
                     // No neighbour beats the hint: a maximiser.
@@ -281,26 +310,51 @@ impl<V: Space + Vector3> ConvexHull<V> {
     /// that is strictly better (not the best one): a step reads only the
     /// neighbours up to the first improvement. Measured against steepest
     /// ascent (docs/benchmarks.md): −6 to −7 % instructions on 256- and
-    /// 1 024-vertex distance queries, time even to faster.
+    /// 1 024-vertex distance queries, time even to faster. It reads the
+    /// vertex records ([`HULL_NODE_DEGREE`]), not the vertex array and
+    /// the adjacency lists.
     fn climb_from(&self, from: usize, dir: V) -> usize {
+        let nodes = &self.nodes[..];
         let mut i = from;
-        let mut best = self.vertices[i].dot(dir);
+        let mut best = nodes[i].p.dot(dir);
         // Bounded: each move strictly increases the dot product, so no
         // vertex is visited twice.
-        'moves: for _ in 0..self.vertices.len() {
-            for &j in self.neighbours(i) {
-                let d = self.vertices[j as usize].dot(dir);
-                if d > best {
-                    best = d;
-                    i = j as usize;
-                    // A move: climb on from the better neighbour.
-                    continue 'moves;
+        'moves: for _ in 0..nodes.len() {
+            let node = &nodes[i];
+            if node.degree == NODE_OVERFLOW {
+                // A vertex of high degree: its list (rare; predicted).
+                for &j in self.neighbours(i) {
+                    let d = nodes[j as usize].p.dot(dir);
+                    if d > best {
+                        best = d;
+                        i = j as usize;
+                        // A move: climb on from the better neighbour.
+                        continue 'moves;
+                    }
+                }
+            } else {
+                for &j in &node.neighbours[..usize::from(node.degree)] {
+                    let d = nodes[usize::from(j)].p.dot(dir);
+                    if d > best {
+                        best = d;
+                        i = usize::from(j);
+                        // A move: climb on from the better neighbour.
+                        continue 'moves;
+                    }
                 }
             }
             // Exit: no neighbour is better, `i` is a maximiser.
             break;
         }
         i
+    }
+
+    /// Vertex `i` (< the vertex count), read from its record: a search has
+    /// just read that record (a climb) or its neighbours' (the ring check),
+    /// and the vertex array would be one more load from elsewhere.
+    #[inline(always)]
+    fn point(&self, i: usize) -> V {
+        self.nodes[i].p
     }
 
     /// Support by linear scan (the reference for [`Self::support_climb`]).
@@ -339,6 +393,31 @@ fn rings(offsets: &[u32], adjacency: &[u32], valid: bool) -> (Vec<[u8; HULL_RING
         })
         .collect();
     (rings, mask)
+}
+
+/// The records of a hull's vertices ([`VertexNode`]) from its CSR
+/// adjacency: neighbours inline where the degree is at most
+/// [`HULL_NODE_DEGREE`] and the hull has at most 65 536 vertices (`u16`
+/// indices), else [`NODE_OVERFLOW`].
+fn nodes<V: Vector>(vertices: &[V], offsets: &[u32], adjacency: &[u32]) -> Vec<VertexNode<V>> {
+    let small = vertices.len() <= usize::from(u16::MAX) + 1;
+    vertices
+        .iter()
+        .enumerate()
+        .map(|(i, &p)| {
+            let nb = &adjacency[offsets[i] as usize..offsets[i + 1] as usize];
+            // Spare slots repeat the vertex (never read past `degree`).
+            let me = if small { i as u16 } else { 0 };
+            let mut node = VertexNode { p, degree: NODE_OVERFLOW, neighbours: [me; HULL_NODE_DEGREE] };
+            if small && nb.len() <= HULL_NODE_DEGREE {
+                node.degree = nb.len() as u16;
+                for (slot, &j) in node.neighbours.iter_mut().zip(nb) {
+                    *slot = j as u16;
+                }
+            }
+            node
+        })
+        .collect()
 }
 
 /// A polygonal face of a [`ConvexHull`].
@@ -532,7 +611,7 @@ impl<V: Space + Vector3> SupportMap<V> for ConvexHull<V> {
     #[inline]
     fn support_indexed(&self, dir: V) -> (V, u32) {
         let i = self.cold_index(dir);
-        (self.vertices[i], i as u32)
+        (self.point(i), i as u32)
     }
     /// Hulls of more than [`HULL_HINT_CLIMB_LIMIT`] vertices climb from
     /// `hint` instead of their cube-map start or scan: from a vertex near
@@ -541,11 +620,13 @@ impl<V: Space + Vector3> SupportMap<V> for ConvexHull<V> {
     #[inline]
     fn support_from(&self, dir: V, hint: u32) -> (V, u32) {
         let i = self.support_index(dir, hint);
-        (self.vertices[i], i as u32)
+        (self.point(i), i as u32)
     }
     #[inline]
     fn vertex(&self, index: u32) -> Option<V> {
-        self.vertices.get(index as usize).copied()
+        // From the records: a warm start's rebuilt vertex is the one its
+        // hinted search reads next.
+        self.nodes.get(index as usize).map(|node| node.p)
     }
     #[inline]
     fn center(&self) -> Option<V> {

@@ -57,9 +57,10 @@ mod wrappers;
 pub use batch::{PosedPair, distance_batch, intersects_batch};
 pub use cast::{cast_ray, cast_ray_with, cast_shape, cast_shape_with};
 pub use hull::{
-    ConvexHull, FACE_MERGE_TOLERANCE, FACE_MERGE_ULPS, HULL_HINT_CLIMB_LIMIT, HULL_REL_TOLERANCE,
-    HULL_RING_DEGREE, HULL_RING_LIMIT, HULL_RING_MIN, HULL_SCAN_LIMIT, HullFace, MAX_START_GRID,
-    RADII_MARGIN, RADII_ROUNDING, START_CELLS_PER_VERTEX, START_GRID, face_merge_tolerance, start_grid,
+    ConvexHull, FACE_MERGE_TOLERANCE, FACE_MERGE_ULPS, HULL_HINT_CLIMB_LIMIT, HULL_NODE_DEGREE,
+    HULL_REL_TOLERANCE, HULL_RING_DEGREE, HULL_RING_LIMIT, HULL_RING_MIN, HULL_SCAN_LIMIT, HullFace,
+    MAX_START_GRID, RADII_MARGIN, RADII_ROUNDING, START_CELLS_PER_VERTEX, START_GRID, face_merge_tolerance,
+    start_grid,
 };
 pub use obb::{
     BOX_PARALLEL_SKIP, BOX_ROUNDING, BoxSeparation, BoxView, box_gap, box_separation, box_separation_until,

@@ -391,6 +391,79 @@ fn hill_climbing_over_plateaus_and_ties() {
     }
 }
 
+/// Climbs through vertices whose neighbours are not held inline: the two
+/// apexes of a bipyramid over a regular 200-gon have degree 200, beyond
+/// `HULL_NODE_DEGREE`, so their steps read the adjacency lists. Cold
+/// climbs and climbs from every vertex as a hint (the apexes included)
+/// must reach the scan's height, in f64 and f32.
+#[test]
+fn high_degree_vertices_climb_through_their_lists() {
+    let k = 200;
+    let at = |i: usize| std::f64::consts::TAU * i as f64 / k as f64;
+    let mut pts: Vec<DVec3> = (0..k).map(|i| DVec3::new(at(i).cos(), 0.0, at(i).sin())).collect();
+    pts.extend([DVec3::new(0.05, 0.7, -0.03), DVec3::new(-0.02, -0.4, 0.04)]);
+    let hull = ConvexHull::new(&pts).unwrap();
+    let f32_hull = ConvexHull::new(&pts.iter().map(|p| p.as_vec3()).collect::<Vec<_>>()).unwrap();
+    assert_eq!(hull.vertices().len(), k + 2);
+    assert!(hull.uses_hill_climbing() && f32_hull.uses_hill_climbing());
+    let high = (0..k + 2).filter(|&i| hull.neighbours(i).len() > gjk_shapes::HULL_NODE_DEGREE).count();
+    assert_eq!(high, 2, "both apexes (and no rim vertex) above the inline degree");
+    let mut rng = Rng::new(106);
+    let mut dirs: Vec<DVec3> = (0..300).map(|_| rng.unit3()).collect();
+    // Along the rim's edge normals, tilted towards either apex: the
+    // answers next to the apexes' fans.
+    for i in 0..k {
+        let m = 0.5 * (at(i) + at(i + 1));
+        let n = DVec3::new(m.cos(), 0.0, m.sin());
+        dirs.extend([n, n + DVec3::Y * 0.3, n - DVec3::Y * 0.3]);
+    }
+    dirs.extend([DVec3::Y, -DVec3::Y]);
+    for d in dirs {
+        let top = hull.vertices()[hull.support_scan(d)].dot(d);
+        assert_eq!(hull.vertices()[hull.support_climb(d)].dot(d), top, "cold climb along {d}");
+        let d32 = d.as_vec3();
+        let top32 = f32_hull.vertices()[f32_hull.support_scan(d32)].dot(d32);
+        assert_eq!(f32_hull.vertices()[f32_hull.support_climb(d32)].dot(d32), top32, "f32 along {d}");
+        for hint in 0..(k + 2) as u32 {
+            assert_eq!(hull.support_from(d, hint).0.dot(d), top, "from {hint} along {d}");
+            assert_eq!(f32_hull.support_from(d32, hint).0.dot(d32), top32, "f32 from {hint} along {d}");
+        }
+    }
+}
+
+/// A hull of more vertices than `u16` indices reach (70 000 points on a
+/// sphere, every one a vertex) keeps no neighbours inline: every step
+/// reads the adjacency lists. Cold and hinted climbs against the scan, and
+/// the vertices the supports return are the hull's own.
+#[test]
+fn hulls_beyond_u16_indices_climb_through_their_lists() {
+    let n = 70_000;
+    let golden = std::f64::consts::PI * (3.0 - 5f64.sqrt());
+    let pts: Vec<DVec3> = (0..n)
+        .map(|i| {
+            let y = 1.0 - 2.0 * (i as f64 + 0.5) / n as f64;
+            let r = (1.0 - y * y).sqrt();
+            let a = golden * i as f64;
+            DVec3::new(r * a.cos(), y, r * a.sin()) * DVec3::new(1.0, 0.8, 1.3)
+        })
+        .collect();
+    let hull = ConvexHull::new(&pts).unwrap();
+    assert!(hull.vertices().len() > usize::from(u16::MAX) + 1, "{} vertices", hull.vertices().len());
+    assert!(hull.uses_hill_climbing());
+    let mut rng = Rng::new(107);
+    for _ in 0..500 {
+        let d = rng.unit3() * rng.range(0.1, 10.0);
+        let top = hull.vertices()[hull.support_scan(d)].dot(d);
+        let (p, i) = hull.support_indexed(d);
+        assert_eq!(p.dot(d), top, "cold along {d}");
+        assert_eq!(hull.vertices()[i as usize], p);
+        let hint = rng.usize(0, hull.vertices().len() - 1) as u32;
+        let (q, j) = hull.support_from(d, hint);
+        assert_eq!(q.dot(d), top, "from {hint} along {d}");
+        assert_eq!(hull.vertex(j), Some(q));
+    }
+}
+
 #[test]
 fn hill_climbing_equals_scan_2d() {
     let mut rng = Rng::new(104);
