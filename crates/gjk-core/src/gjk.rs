@@ -196,6 +196,25 @@ impl<V: Vector> DistanceResult<V> {
         (self.status != Status::InvalidInput).then_some(self.distance)
     }
 
+    /// The same result in another vector type of the same scalar.
+    #[inline]
+    pub(crate) fn convert<W: Vector<Scalar = V::Scalar>>(
+        &self,
+        f: impl Fn(V) -> W + Copy,
+    ) -> DistanceResult<W> {
+        DistanceResult {
+            status: self.status,
+            distance: self.distance,
+            point_a: f(self.point_a),
+            point_b: f(self.point_b),
+            normal: f(self.normal),
+            lower_bound: self.lower_bound,
+            tolerance: self.tolerance,
+            iterations: self.iterations,
+            simplex: self.simplex.convert(f),
+        }
+    }
+
     /// The all-zero result reported for invalid input.
     pub fn invalid() -> Self {
         Self {
@@ -808,6 +827,16 @@ impl<V: Vector> GjkSolver<V> {
     /// The answer so far (final once [`Self::is_done`]). While running, the
     /// status reads [`Status::IterationLimit`]: the values are bounds only.
     pub fn result(&self) -> DistanceResult<V> {
+        self.result_as(|v| v)
+    }
+
+    /// [`Self::result`] in another vector type of the same scalar, built in
+    /// place (every point converted by `f`).
+    #[inline(always)]
+    pub(crate) fn result_as<W: Vector<Scalar = V::Scalar>>(
+        &self,
+        f: impl Fn(V) -> W + Copy,
+    ) -> DistanceResult<W> {
         let status = self.status().unwrap_or(Status::IterationLimit);
         if status == Status::InvalidInput {
             let mut r = DistanceResult::invalid();
@@ -822,13 +851,13 @@ impl<V: Vector> GjkSolver<V> {
         DistanceResult {
             status,
             distance,
-            point_a,
-            point_b,
-            normal: self.normal,
+            point_a: f(point_a),
+            point_b: f(point_b),
+            normal: f(self.normal),
             lower_bound: self.lower_bound().min(distance),
             tolerance: self.band(),
             iterations: self.iterations,
-            simplex: self.simplex,
+            simplex: self.simplex.convert(f),
         }
     }
 }

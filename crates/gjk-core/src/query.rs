@@ -8,7 +8,7 @@ use crate::gjk::{
 };
 use crate::real::Real;
 use crate::simplex::{MAX_SIMPLEX_POINTS, NO_INDEX, Reduced, Simplex, SupportPoint};
-use crate::support::{SupportMap, minkowski_support, minkowski_support_from};
+use crate::support::{InLanes, SupportMap, minkowski_support, minkowski_support_from};
 use crate::vector::Vector;
 
 /// The last simplex of a query, kept by the caller between frames to warm
@@ -71,24 +71,39 @@ impl<V: Vector> SimplexCache<V> {
 
     /// Stores a query's final simplex.
     pub fn store(&mut self, simplex: &Simplex<V>) {
+        self.store_from(simplex, |v| v);
+    }
+
+    /// [`Self::store`] from a simplex in another vector type (`into`
+    /// converts its directions).
+    #[inline]
+    pub(crate) fn store_from<U: Vector>(&mut self, simplex: &Simplex<U>, into: impl Fn(U) -> V) {
         let pts = simplex.points();
         self.count = pts.len() as u8;
         for (i, p) in pts.iter().enumerate() {
             self.index_a[i] = p.index_a;
             self.index_b[i] = p.index_b;
-            self.dirs[i] = simplex.directions()[i];
+            self.dirs[i] = into(simplex.directions()[i]);
         }
     }
 
-    /// Rebuilds the cached simplex on the shapes' current state.
-    fn rebuild<A, B>(&self, a: &A, b: &B, out: &mut [(SupportPoint<V>, V); MAX_SIMPLEX_POINTS]) -> usize
+    /// Rebuilds the cached simplex on the shapes' current state (in `U`:
+    /// `from` converts the cached directions).
+    fn rebuild<U, A, B>(
+        &self,
+        a: &A,
+        b: &B,
+        out: &mut [(SupportPoint<U>, U); MAX_SIMPLEX_POINTS],
+        from: impl Fn(V) -> U + Copy,
+    ) -> usize
     where
-        A: SupportMap<V> + ?Sized,
-        B: SupportMap<V> + ?Sized,
+        U: Vector,
+        A: SupportMap<U> + ?Sized,
+        B: SupportMap<U> + ?Sized,
     {
         let n = self.len().min(MAX_SIMPLEX_POINTS);
         for (i, slot) in out.iter_mut().enumerate().take(n) {
-            *slot = self.rebuilt(i, a, b);
+            *slot = self.rebuilt(i, a, b, from);
         }
         n
     }
@@ -97,12 +112,13 @@ impl<V: Vector> SimplexCache<V> {
     /// by vertex index where both shapes give one, else the support point
     /// along the cached direction.
     #[inline]
-    fn rebuilt<A, B>(&self, i: usize, a: &A, b: &B) -> (SupportPoint<V>, V)
+    fn rebuilt<U, A, B>(&self, i: usize, a: &A, b: &B, from: impl Fn(V) -> U) -> (SupportPoint<U>, U)
     where
-        A: SupportMap<V> + ?Sized,
-        B: SupportMap<V> + ?Sized,
+        U: Vector,
+        A: SupportMap<U> + ?Sized,
+        B: SupportMap<U> + ?Sized,
     {
-        let d = self.dirs[i];
+        let d = from(self.dirs[i]);
         let by_index = match (self.index_a[i], self.index_b[i]) {
             (ia, ib) if ia != NO_INDEX && ib != NO_INDEX => match (a.vertex(ia), b.vertex(ib)) {
                 (Some(pa), Some(pb)) => Some(SupportPoint::with_indices(pa, ia, pb, ib)),
@@ -406,11 +422,45 @@ where
     B: SupportMap<V> + ?Sized,
     R: Recorder<V> + ?Sized,
 {
+    if V::LANES_DIFFER && !R::ENABLED {
+        // Computed in the SIMD-aligned vector type (see `Vector::Lanes`).
+        return distance_direct(
+            &InLanes::new(a),
+            &InLanes::new(b),
+            config,
+            cache,
+            &mut (),
+            V::from_lanes,
+            V::to_lanes,
+        );
+    }
+    distance_direct(a, b, config, cache, recorder, |v| v, |v| v)
+}
+
+/// [`distance_with`] computed in `V`, for callers in `W` (`into` and
+/// `from` convert; identities when `W` is `V`).
+#[inline(always)]
+fn distance_direct<V, W, A, B, R>(
+    a: &A,
+    b: &B,
+    config: &GjkConfig<V::Scalar>,
+    cache: Option<&mut SimplexCache<W>>,
+    recorder: &mut R,
+    into: impl Fn(V) -> W + Copy,
+    from: impl Fn(W) -> V + Copy,
+) -> DistanceResult<W>
+where
+    V: Vector,
+    W: Vector<Scalar = V::Scalar>,
+    A: SupportMap<V> + ?Sized,
+    B: SupportMap<V> + ?Sized,
+    R: Recorder<V> + ?Sized,
+{
     let mut gjk = GjkSolver::new(*config);
     match &cache {
         Some(c) if !c.is_empty() => {
-            let step =
-                gjk.start_with::<true>((0..c.len().min(MAX_SIMPLEX_POINTS)).map(|i| c.rebuilt(i, a, b)));
+            let step = gjk
+                .start_with::<true>((0..c.len().min(MAX_SIMPLEX_POINTS)).map(|i| c.rebuilt(i, a, b, from)));
             // Each support searches from the vertices found last: the
             // cached ones first (the pair has moved little since).
             let hint = hints(gjk.simplex());
@@ -425,9 +475,9 @@ where
                 && let Some(r) = overlap_result(a, b, config)
             {
                 if let Some(c) = cache {
-                    c.store(&r.simplex);
+                    c.store_from(&r.simplex, into);
                 }
-                return r;
+                return r.convert(into);
             }
             let (d, seed) = initial_direction(a, b);
             let step = gjk.start_fresh(minkowski_support(a, b, d), d, seed);
@@ -438,13 +488,13 @@ where
         if gjk.status() == Some(Status::InvalidInput) {
             c.clear();
         } else {
-            c.store(gjk.simplex());
+            c.store_from(gjk.simplex(), into);
         }
     }
     // The result is the tail expression, built in the caller's slot: a
     // `DistanceResult` is ~300 bytes in 3D, and a local returned after use
     // costs a `memcpy` (~64 instructions measured).
-    gjk.result()
+    gjk.result_as(into)
 }
 
 /// The first support call of a cold query: the support point of A − B
@@ -504,11 +554,45 @@ where
     B: SupportMap<V> + ?Sized,
     R: Recorder<V> + ?Sized,
 {
+    if V::LANES_DIFFER && !R::ENABLED {
+        // Computed in the SIMD-aligned vector type (see `Vector::Lanes`).
+        let (p, d) = start;
+        let p = SupportPoint {
+            w: p.w.to_lanes(),
+            a: p.a.to_lanes(),
+            b: p.b.to_lanes(),
+            index_a: p.index_a,
+            index_b: p.index_b,
+        };
+        let (a, b) = (&InLanes::new(a), &InLanes::new(b));
+        return distance_from_direct(a, b, config, (p, d.to_lanes()), &mut (), V::from_lanes);
+    }
+    distance_from_direct(a, b, config, start, recorder, |v| v)
+}
+
+/// [`distance_from`] computed in `V`, for callers in `W` (`into`
+/// converts; the identity when `W` is `V`).
+#[inline(always)]
+fn distance_from_direct<V, W, A, B, R>(
+    a: &A,
+    b: &B,
+    config: &GjkConfig<V::Scalar>,
+    start: (SupportPoint<V>, V),
+    recorder: &mut R,
+    into: impl Fn(V) -> W + Copy,
+) -> DistanceResult<W>
+where
+    V: Vector,
+    W: Vector<Scalar = V::Scalar>,
+    A: SupportMap<V> + ?Sized,
+    B: SupportMap<V> + ?Sized,
+    R: Recorder<V> + ?Sized,
+{
     let mut gjk = GjkSolver::new(*config);
     let (_, seed) = initial_direction(a, b);
     let step = gjk.start_fresh(start.0, start.1, seed);
     run::<_, _, _, _, false>(&mut gjk, step, a, b, recorder, (NO_INDEX, NO_INDEX));
-    gjk.result()
+    gjk.result_as(into)
 }
 
 /// The distance alone (the Barycode paper's "level 2"), with default
@@ -570,6 +654,26 @@ where
 /// ```
 #[inline]
 pub fn distance_value_or<V, A, B>(
+    a: &A,
+    b: &B,
+    config: &GjkConfig<V::Scalar>,
+    exact: impl FnOnce(&GjkConfig<V::Scalar>) -> Option<V::Scalar>,
+) -> Result<V::Scalar, GjkError>
+where
+    V: Vector,
+    A: SupportMap<V> + ?Sized,
+    B: SupportMap<V> + ?Sized,
+{
+    if V::LANES_DIFFER {
+        // Computed in the SIMD-aligned vector type (see `Vector::Lanes`).
+        return distance_value_direct(&InLanes::new(a), &InLanes::new(b), config, exact);
+    }
+    distance_value_direct(a, b, config, exact)
+}
+
+/// [`distance_value_or`] computed in `V` itself.
+#[inline(always)]
+fn distance_value_direct<V, A, B>(
     a: &A,
     b: &B,
     config: &GjkConfig<V::Scalar>,
@@ -846,6 +950,32 @@ where
     A: SupportMap<V> + ?Sized,
     B: SupportMap<V> + ?Sized,
 {
+    if V::LANES_DIFFER {
+        // Computed in the SIMD-aligned vector type (see `Vector::Lanes`).
+        let (a, b) = (&InLanes::new(a), &InLanes::new(b));
+        return intersects_direct(a, b, margin, config, cache, V::from_lanes, V::to_lanes);
+    }
+    intersects_direct(a, b, margin, config, cache, |v| v, |v| v)
+}
+
+/// [`intersects_within`] computed in `V`, for callers in `W` (`into` and
+/// `from` convert; identities when `W` is `V`).
+#[inline(always)]
+fn intersects_direct<V, W, A, B>(
+    a: &A,
+    b: &B,
+    margin: V::Scalar,
+    config: &GjkConfig<V::Scalar>,
+    cache: Option<&mut SimplexCache<W>>,
+    into: impl Fn(V) -> W + Copy,
+    from: impl Fn(W) -> V + Copy,
+) -> Result<bool, GjkError>
+where
+    V: Vector,
+    W: Vector<Scalar = V::Scalar>,
+    A: SupportMap<V> + ?Sized,
+    B: SupportMap<V> + ?Sized,
+{
     if !margin.is_finite() && margin > V::Scalar::ZERO {
         return Err(GjkError::InvalidInput);
     }
@@ -853,7 +983,7 @@ where
     let config = config.sanitized();
     let mut start = [(SupportPoint::default(), V::ZERO); MAX_SIMPLEX_POINTS];
     let n = match &cache {
-        Some(c) if !c.is_empty() => c.rebuild(a, b, &mut start),
+        Some(c) if !c.is_empty() => c.rebuild(a, b, &mut start, from),
         _ => 0,
     };
     // The scale's seed (see `initial_direction`): cold starts only.
@@ -882,7 +1012,7 @@ where
             let band = config.zero_tolerance * start_scale(p.w, d) + margin;
             if dw * dw > band * band * d.length_squared() {
                 if let Some(c) = cache {
-                    c.store(&Simplex::from_point(p, d));
+                    c.store_from(&Simplex::from_point(p, d), into);
                 }
                 return Ok(false);
             }
@@ -904,7 +1034,7 @@ where
             };
             match outcome {
                 Err(GjkError::InvalidInput) => c.clear(),
-                _ => c.store(&simplex),
+                _ => c.store_from(&simplex, into),
             }
             outcome
         }

@@ -124,15 +124,25 @@ pub struct Simplex<V: Vector> {
 }
 
 impl<V: Vector> Default for Simplex<V> {
+    #[inline(always)]
     fn default() -> Self {
+        Self::EMPTY
+    }
+}
+
+impl<V: Vector> Simplex<V> {
+    /// The empty simplex, all zeros (a constant, so that the solvers'
+    /// states start from one copy rather than element by element).
+    const EMPTY: Self = {
+        let z = SupportPoint { w: V::ZERO, a: V::ZERO, b: V::ZERO, index_a: 0, index_b: 0 };
         Self {
-            points: [SupportPoint::default(); MAX_SIMPLEX_POINTS],
+            points: [z; MAX_SIMPLEX_POINTS],
             dirs: [V::ZERO; MAX_SIMPLEX_POINTS],
             lambda: [V::Scalar::ZERO; MAX_SIMPLEX_POINTS],
             len: 0,
             exact: 0,
         }
-    }
+    };
 }
 
 impl<V: Vector> Simplex<V> {
@@ -286,6 +296,26 @@ impl<V: Vector> Simplex<V> {
             *p = SupportPoint { w: a - b, a, b, ..*p };
         }
         s
+    }
+
+    /// The same simplex in another vector type of the same scalar (every
+    /// point and direction converted by `f`), e.g. `Vec3` to `Vec3A`.
+    #[inline]
+    pub fn convert<W: Vector<Scalar = V::Scalar>>(&self, f: impl Fn(V) -> W) -> Simplex<W> {
+        let p = |q: &SupportPoint<V>| SupportPoint {
+            w: f(q.w),
+            a: f(q.a),
+            b: f(q.b),
+            index_a: q.index_a,
+            index_b: q.index_b,
+        };
+        Simplex {
+            points: [p(&self.points[0]), p(&self.points[1]), p(&self.points[2]), p(&self.points[3])],
+            dirs: [f(self.dirs[0]), f(self.dirs[1]), f(self.dirs[2]), f(self.dirs[3])],
+            lambda: self.lambda,
+            len: self.len,
+            exact: self.exact,
+        }
     }
 
     /// The same simplex with its search directions mapped by `f`.

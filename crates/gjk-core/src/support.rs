@@ -240,3 +240,53 @@ where
     let (pb, ib) = b.support_from(-dir, hint.1);
     SupportPoint::with_indices(pa, ia, pb, ib)
 }
+
+/// A support mapping in `V` seen in `V::Lanes`: the queries' adapter when
+/// they compute in the SIMD-aligned type (see [`Vector::Lanes`]). Each call
+/// converts the direction to `V` and the answer back.
+///
+/// ```
+/// use gjk_core::{InLanes, SupportMap, glam::{Vec3, Vec3A}};
+/// let tetra = [Vec3::ZERO, Vec3::X, Vec3::Y, Vec3::Z];
+/// let lanes = InLanes::<Vec3, _>::new(&tetra[..]);
+/// assert_eq!(lanes.support(Vec3A::new(0.0, 2.0, 1.0)), Vec3A::Y);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct InLanes<'a, V, T: ?Sized>(&'a T, core::marker::PhantomData<V>);
+
+impl<'a, V, T: ?Sized> InLanes<'a, V, T> {
+    /// Wraps `shape`.
+    #[inline(always)]
+    pub fn new(shape: &'a T) -> Self {
+        Self(shape, core::marker::PhantomData)
+    }
+}
+
+impl<V: Vector, T: SupportMap<V> + ?Sized> SupportMap<V::Lanes> for InLanes<'_, V, T> {
+    #[inline(always)]
+    fn support(&self, dir: V::Lanes) -> V::Lanes {
+        self.0.support(V::from_lanes(dir)).to_lanes()
+    }
+    #[inline(always)]
+    fn support_indexed(&self, dir: V::Lanes) -> (V::Lanes, u32) {
+        let (p, i) = self.0.support_indexed(V::from_lanes(dir));
+        (p.to_lanes(), i)
+    }
+    #[inline(always)]
+    fn support_from(&self, dir: V::Lanes, hint: u32) -> (V::Lanes, u32) {
+        let (p, i) = self.0.support_from(V::from_lanes(dir), hint);
+        (p.to_lanes(), i)
+    }
+    #[inline(always)]
+    fn vertex(&self, index: u32) -> Option<V::Lanes> {
+        self.0.vertex(index).map(V::to_lanes)
+    }
+    #[inline(always)]
+    fn center(&self) -> Option<V::Lanes> {
+        self.0.center().map(V::to_lanes)
+    }
+    #[inline(always)]
+    fn center_radii(&self) -> Option<(V::Scalar, V::Scalar)> {
+        self.0.center_radii()
+    }
+}

@@ -1,10 +1,11 @@
 //! The vector abstraction: [`Vector`] is implemented for glam's `Vec2`,
-//! `DVec2`, `Vec3` and `DVec3`, so every query works in 2D and 3D, f32 and f64.
+//! `DVec2`, `Vec3`, `Vec3A` and `DVec3`, so every query works in 2D and 3D,
+//! f32 and f64. Queries on `Vec3` compute in `Vec3A` ([`Vector::Lanes`]).
 
 use core::fmt::Debug;
 use core::ops::{Add, Mul, Neg, Sub};
 
-use glam::{DVec2, DVec3, Vec2, Vec3};
+use glam::{DVec2, DVec3, Vec2, Vec3, Vec3A};
 
 use crate::real::Real;
 use crate::simplex::Reduced;
@@ -36,6 +37,19 @@ pub trait Vector:
     const ZERO: Self;
     /// The unit vector along the first axis.
     const X: Self;
+    /// The type the queries compute in: glam's SIMD-aligned `Vec3A` for
+    /// `Vec3` (a 12-byte `Vec3` is unpacked into and out of SSE registers
+    /// at every product and sum; a `Vec3A` fills one), the type itself
+    /// otherwise. `Vec3A` rounds each operation as `Vec3` does, so the
+    /// answers are the same.
+    type Lanes: Vector<Scalar = Self::Scalar>;
+    /// Whether [`Self::Lanes`] differs from `Self`, so that queries convert
+    /// their inputs and results at their edges.
+    const LANES_DIFFER: bool = false;
+    /// This vector as [`Self::Lanes`].
+    fn to_lanes(self) -> Self::Lanes;
+    /// A [`Self::Lanes`] vector as this type.
+    fn from_lanes(v: Self::Lanes) -> Self;
 
     /// Dot product.
     fn dot(self, rhs: Self) -> Self::Scalar;
@@ -167,10 +181,25 @@ macro_rules! impl_common {
     };
 }
 
+macro_rules! impl_lanes_self {
+    ($v:ty) => {
+        type Lanes = $v;
+        #[inline(always)]
+        fn to_lanes(self) -> $v {
+            self
+        }
+        #[inline(always)]
+        fn from_lanes(v: $v) -> $v {
+            v
+        }
+    };
+}
+
 macro_rules! impl_vec2 {
     ($v:ty, $s:ty) => {
         impl Vector for $v {
             impl_common!($v, $s, 2);
+            impl_lanes_self!($v);
             #[inline]
             fn solve_simplex(w: &[Self; 4], n: usize) -> Reduced<$s> {
                 solver2d::solve(w, n)
@@ -214,9 +243,10 @@ macro_rules! impl_vec2 {
 }
 
 macro_rules! impl_vec3 {
-    ($v:ty, $s:ty) => {
+    ($v:ty, $s:ty, $lanes:ident $(, $arg:ty)?) => {
         impl Vector for $v {
             impl_common!($v, $s, 3);
+            $lanes!($($arg)?);
             #[inline]
             fn solve_simplex(w: &[Self; 4], n: usize) -> Reduced<$s> {
                 solver3d::solve(w, n)
@@ -267,8 +297,25 @@ macro_rules! impl_vec3 {
 
 impl_vec2!(Vec2, f32);
 impl_vec2!(DVec2, f64);
-impl_vec3!(Vec3, f32);
-impl_vec3!(DVec3, f64);
+/// `Vec3` computes in `Vec3A` (see [`Vector::Lanes`]).
+macro_rules! impl_lanes_vec3a {
+    () => {
+        type Lanes = Vec3A;
+        const LANES_DIFFER: bool = true;
+        #[inline(always)]
+        fn to_lanes(self) -> Vec3A {
+            Vec3A::from(self)
+        }
+        #[inline(always)]
+        fn from_lanes(v: Vec3A) -> Vec3 {
+            Vec3::from(v)
+        }
+    };
+}
+
+impl_vec3!(Vec3, f32, impl_lanes_vec3a);
+impl_vec3!(DVec3, f64, impl_lanes_self, DVec3);
+impl_vec3!(Vec3A, f32, impl_lanes_self, Vec3A);
 
 /// Private helper: an orthonormal vector to `d`, or `None` when `d` is ~zero.
 trait AnyOrthonormal: Sized {
@@ -287,3 +334,4 @@ macro_rules! impl_any_ortho {
 }
 impl_any_ortho!(Vec3);
 impl_any_ortho!(DVec3);
+impl_any_ortho!(Vec3A);

@@ -11,10 +11,10 @@
 //! more than a shallow EPA run; reserving the caps on the heap cost a slow
 //! `malloc`.)
 
-use gjk_core::glam::{DVec2, DVec3, Vec2, Vec3};
+use gjk_core::glam::{DVec2, DVec3, Vec2, Vec3, Vec3A};
 use gjk_core::{
-    MAX_SIMPLEX_POINTS, Real, Simplex, SupportMap, SupportPoint, Vector, Vector2, Vector3, minkowski_support,
-    solver2d, solver3d,
+    InLanes, MAX_SIMPLEX_POINTS, Real, Simplex, SupportMap, SupportPoint, Vector, Vector2, Vector3,
+    minkowski_support, solver2d, solver3d,
 };
 
 /// Most polytope vertices (3D) or polygon vertices (2D).
@@ -136,8 +136,29 @@ macro_rules! impl_epa {
         }
     };
 }
-impl_epa!(Vec3, epa3);
+impl_epa!(Vec3A, epa3);
 impl_epa!(DVec3, epa3);
+
+/// `Vec3` runs in `Vec3A` (its `Vector::Lanes`): the polytope's vector
+/// arithmetic in whole SSE registers, converted only at the ends.
+impl EpaSpace for Vec3 {
+    fn epa<A, B>(a: &A, b: &B, simplex: &Simplex<Self>, config: &EpaConfig<f32>) -> Penetration<Self>
+    where
+        A: SupportMap<Self> + ?Sized,
+        B: SupportMap<Self> + ?Sized,
+    {
+        let (la, lb) = (InLanes::<Vec3, _>::new(a), InLanes::<Vec3, _>::new(b));
+        let p = epa3(&la, &lb, &simplex.convert(Vec3A::from), config);
+        Penetration {
+            status: p.status,
+            depth: p.depth,
+            normal: p.normal.into(),
+            point_a: p.point_a.into(),
+            point_b: p.point_b.into(),
+            iterations: p.iterations,
+        }
+    }
+}
 impl_epa!(Vec2, epa2);
 impl_epa!(DVec2, epa2);
 
