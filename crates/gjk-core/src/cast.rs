@@ -17,7 +17,7 @@ use crate::gjk::GjkConfig;
 use crate::query::SimplexCache;
 use crate::real::Real;
 use crate::simplex::{MAX_SIMPLEX_POINTS, NO_INDEX, Simplex, SupportPoint};
-use crate::support::SupportMap;
+use crate::support::{InLanes, SupportMap};
 use crate::vector::Vector;
 
 /// What a cast found.
@@ -61,6 +61,19 @@ pub struct CastHit<V: Vector> {
 }
 
 impl<V: Vector> CastHit<V> {
+    /// The same hit in another vector type of the same scalar.
+    #[inline]
+    fn convert<W: Vector<Scalar = V::Scalar>>(&self, f: impl Fn(V) -> W) -> CastHit<W> {
+        CastHit {
+            status: self.status,
+            fraction: self.fraction,
+            point_a: f(self.point_a),
+            point_b: f(self.point_b),
+            normal: f(self.normal),
+            iterations: self.iterations,
+        }
+    }
+
     fn status_only(status: CastStatus, normal: V, iterations: u32) -> Self {
         Self { status, fraction: V::Scalar::ZERO, point_a: V::ZERO, point_b: V::ZERO, normal, iterations }
     }
@@ -279,6 +292,48 @@ where
     V: Vector,
     S: SupportMap<V> + ?Sized,
 {
+    if V::LANES_DIFFER {
+        // Computed in the SIMD-aligned vector type (see `Vector::Lanes`).
+        let shape = &InLanes::new(shape);
+        let (origin, dir) = (origin.to_lanes(), dir.to_lanes());
+        return in_lanes(cache, |c| cast_ray_direct(shape, origin, dir, max_fraction, radius, config, c));
+    }
+    cast_ray_direct(shape, origin, dir, max_fraction, radius, config, cache)
+}
+
+/// A cast computed in `V::Lanes` with the caller's cache (converted in and
+/// out), its hit converted back.
+#[inline(always)]
+fn in_lanes<V: Vector>(
+    cache: Option<&mut SimplexCache<V>>,
+    cast: impl FnOnce(Option<&mut SimplexCache<V::Lanes>>) -> CastHit<V::Lanes>,
+) -> CastHit<V> {
+    match cache {
+        Some(c) => {
+            let mut lanes = c.convert(V::to_lanes);
+            let hit = cast(Some(&mut lanes));
+            *c = lanes.convert(V::from_lanes);
+            hit.convert(V::from_lanes)
+        }
+        None => cast(None).convert(V::from_lanes),
+    }
+}
+
+/// [`cast_ray_with`] computed in `V` itself.
+#[inline(always)]
+fn cast_ray_direct<V, S>(
+    shape: &S,
+    origin: V,
+    dir: V,
+    max_fraction: V::Scalar,
+    radius: V::Scalar,
+    config: &GjkConfig<V::Scalar>,
+    cache: Option<&mut SimplexCache<V>>,
+) -> CastHit<V>
+where
+    V: Vector,
+    S: SupportMap<V> + ?Sized,
+{
     if radius < V::Scalar::ZERO {
         return CastHit::status_only(CastStatus::InvalidInput, V::X, 0);
     }
@@ -357,6 +412,31 @@ where
 
 /// [`cast_shape`] with a configuration and an optional warm-start cache.
 pub fn cast_shape_with<V, A, B>(
+    a: &A,
+    motion_a: V,
+    b: &B,
+    motion_b: V,
+    options: &CastOptions<V::Scalar>,
+    config: &GjkConfig<V::Scalar>,
+    cache: Option<&mut SimplexCache<V>>,
+) -> CastHit<V>
+where
+    V: Vector,
+    A: SupportMap<V> + ?Sized,
+    B: SupportMap<V> + ?Sized,
+{
+    if V::LANES_DIFFER {
+        // Computed in the SIMD-aligned vector type (see `Vector::Lanes`).
+        let (a, b) = (&InLanes::new(a), &InLanes::new(b));
+        let (ma, mb) = (motion_a.to_lanes(), motion_b.to_lanes());
+        return in_lanes(cache, |c| cast_shape_direct(a, ma, b, mb, options, config, c));
+    }
+    cast_shape_direct(a, motion_a, b, motion_b, options, config, cache)
+}
+
+/// [`cast_shape_with`] computed in `V` itself.
+#[inline(always)]
+fn cast_shape_direct<V, A, B>(
     a: &A,
     motion_a: V,
     b: &B,

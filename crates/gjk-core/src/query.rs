@@ -34,6 +34,18 @@ impl<V: Vector> Default for SimplexCache<V> {
 }
 
 impl<V: Vector> SimplexCache<V> {
+    /// The same cache in another vector type of the same scalar (`f`
+    /// converts its directions).
+    #[inline]
+    pub(crate) fn convert<W: Vector<Scalar = V::Scalar>>(&self, f: impl Fn(V) -> W) -> SimplexCache<W> {
+        SimplexCache {
+            count: self.count,
+            index_a: self.index_a,
+            index_b: self.index_b,
+            dirs: [f(self.dirs[0]), f(self.dirs[1]), f(self.dirs[2]), f(self.dirs[3])],
+        }
+    }
+
     /// An empty cache (the next query starts cold).
     pub const fn new() -> Self {
         Self {

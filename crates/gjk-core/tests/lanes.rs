@@ -4,12 +4,13 @@
 //! `Vec3A` rounds each operation as `Vec3` does (same products and sums, in
 //! the same order), and to rounding elsewhere. Distance, the distance
 //! alone, the boolean test, the continuation from a first support call,
-//! and warm starts through a `Vec3` cache.
+//! ray and shape casts, and warm starts through a `Vec3` cache.
 
 use gjk_core::glam::{DVec3, Vec3, Vec3A};
 use gjk_core::{
-    DistanceResult, GjkConfig, InLanes, Iteration, SimplexCache, SupportMap, Vector, distance_from,
-    distance_value_with, distance_with, first_support, intersects_within,
+    CastHit, CastOptions, DistanceResult, GjkConfig, InLanes, Iteration, SimplexCache, SupportMap, Vector,
+    cast_ray_with, cast_shape_with, distance_from, distance_value_with, distance_with, first_support,
+    intersects_within,
 };
 use gjk_testkit::*;
 
@@ -110,6 +111,13 @@ fn same(x: &[u32], y: &[u32], ctx: &str) {
     }
 }
 
+/// A cast's every number, as bits.
+fn hit_bits<V: Vector<Scalar = f32>>(h: &CastHit<V>, xyz: impl Fn(V) -> [f32; 3]) -> Vec<u32> {
+    let mut out = vec![h.status as u32, h.fraction.to_bits(), h.iterations];
+    out.extend([h.point_a, h.point_b, h.normal].into_iter().flat_map(xyz).map(f32::to_bits));
+    out
+}
+
 fn xyz3(v: Vec3) -> [f32; 3] {
     v.to_array()
 }
@@ -124,6 +132,7 @@ fn xyza(v: Vec3A) -> [f32; 3] {
 fn vec3_queries_answer_as_computed_in_vec3() {
     let mut rng = Rng::new(7070);
     let cfg = GjkConfig::default();
+    let mut hits = [0usize; 2];
     for i in 0..3000 {
         let s = [1e-3, 1.0, 1e3][i % 3];
         let a = shape(&mut rng, s, DVec3::ZERO);
@@ -156,7 +165,24 @@ fn vec3_queries_answer_as_computed_in_vec3() {
         let from = distance_from(&a, &b, &cfg, first_support(&a, &b), &mut ());
         let from_wide = distance_from(&aa, &ba, &cfg, first_support(&aa, &ba), &mut ());
         same(&bits(&from, xyz3), &bits(&from_wide, xyza), &ctx);
+
+        // A ray from afar at A (sometimes with a radius), and A cast at B.
+        let origin = (rng.unit3() * s * 4.0).as_vec3();
+        let dir = (DVec3::from(-origin) + rng.unit3() * s * 0.5).as_vec3();
+        let radius = (s * [0.0, 0.1][i % 2]) as f32;
+        let ray = cast_ray_with(&a, origin, dir, 2.0, radius, &cfg, None);
+        let ray_wide = cast_ray_with(&aa, origin.into(), dir.into(), 2.0, radius, &cfg, None);
+        same(&hit_bits(&ray, xyz3), &hit_bits(&ray_wide, xyza), &ctx);
+        let motion = (at * 1.5).as_vec3();
+        let opts = CastOptions { target_distance: radius, max_fraction: 1.0 };
+        let cast = cast_shape_with(&a, motion, &b, Vec3::ZERO, &opts, &cfg, None);
+        let cast_wide = cast_shape_with(&aa, motion.into(), &ba, Vec3A::ZERO, &opts, &cfg, None);
+        same(&hit_bits(&cast, xyz3), &hit_bits(&cast_wide, xyza), &ctx);
+        hits[0] += usize::from(ray.is_hit());
+        hits[1] += usize::from(cast.is_hit());
     }
+    // Most rays and casts hit: the hits' points and normals were compared.
+    assert!(hits[0] > 2000 && hits[1] > 2000, "{hits:?}");
 }
 
 /// Warm starts: a `Vec3` cache carried over frames (its directions
@@ -171,6 +197,7 @@ fn vec3_warm_starts_answer_as_computed_in_vec3() {
         let mut at = dir * rng.range(0.5, 3.0);
         let (mut c3, mut ca) = (SimplexCache::<Vec3>::new(), SimplexCache::<Vec3A>::new());
         let (mut b3, mut ba) = (SimplexCache::<Vec3>::new(), SimplexCache::<Vec3A>::new());
+        let (mut s3, mut sa) = (SimplexCache::<Vec3>::new(), SimplexCache::<Vec3A>::new());
         let mut b_rng = Rng::new(i as u64);
         let b = shape(&mut b_rng, 1.0, DVec3::ZERO);
         for frame in 0..6 {
@@ -195,6 +222,12 @@ fn vec3_warm_starts_answer_as_computed_in_vec3() {
                 intersects_within(&aa, &mb, 0.0, &cfg, Some(&mut ba)),
                 "{ctx}"
             );
+            // A cast of A along the way to B, from a cache of each type.
+            let m = (at * 1.2).as_vec3();
+            let opts = CastOptions::default();
+            let h3 = cast_shape_with(&a, m, &moved, Vec3::ZERO, &opts, &cfg, Some(&mut s3));
+            let ha = cast_shape_with(&aa, m.into(), &mb, Vec3A::ZERO, &opts, &cfg, Some(&mut sa));
+            same(&hit_bits(&h3, xyz3), &hit_bits(&ha, xyza), &ctx);
             at -= dir * 0.2;
         }
     }
