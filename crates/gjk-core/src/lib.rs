@@ -81,5 +81,7 @@ pub use query::{
 };
 pub use real::Real;
 pub use simplex::{MAX_SIMPLEX_POINTS, NO_INDEX, Reduced, Simplex, SupportPoint};
-pub use support::{InLanes, SupportFn, SupportMap, minkowski_support, minkowski_support_from, support_fn};
+pub use support::{
+    Climb, InLanes, Search, SupportFn, SupportMap, minkowski_support, minkowski_support_from, support_fn,
+};
 pub use vector::{Vector, Vector2, Vector3};

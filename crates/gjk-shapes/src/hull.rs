@@ -5,7 +5,7 @@ use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
 use gjk_core::glam::{DVec2, DVec3};
-use gjk_core::{Real, SupportMap, Vector, Vector3};
+use gjk_core::{Climb, Real, Search, SupportMap, Vector, Vector3};
 
 use crate::packed::PackedPoints;
 use crate::polygon::monotone_chain;
@@ -349,6 +349,78 @@ impl<V: Space + Vector3> ConvexHull<V> {
         i
     }
 
+    /// [`SupportMap::support_search`]: a climb from `hint` where
+    /// [`Self::support_index`] would climb from it (a hinted climb stands
+    /// there), else from the cube-map start where the cold search climbs;
+    /// every other answer (scans, pure start cells, a hint its ring proves
+    /// a maximiser) at once.
+    #[inline(always)]
+    fn search(&self, dir: V, hint: u32) -> Search<V> {
+        let n = self.nodes.len();
+        let steps = u32::try_from(n).unwrap_or(u32::MAX);
+        let climb =
+            |i: usize| Search::Climbing(Climb { dir, at: i as u32, best: self.point(i).dot(dir), steps });
+        let h = hint as usize;
+        if h < n {
+            if (h < 64 && (self.ring_mask >> h) & 1 != 0) || !self.climbable || n <= HULL_HINT_CLIMB_LIMIT {
+                // The ring check, or the scan: as `support_from`.
+                let i = self.support_index(dir, hint);
+                return Search::Done(self.point(i), i as u32);
+            }
+            return climb(h);
+        }
+        if !self.uses_hill_climbing() {
+            let i = self.packed.argmax(dir);
+            return Search::Done(self.point(i), i as u32);
+        }
+        let s = self.start[cube_cell(dir, self.grid)];
+        let i = (s & !PURE_CELL) as usize;
+        if s & PURE_CELL != 0 {
+            // Every direction of the cell has this vertex as a maximiser.
+            return Search::Done(self.point(i), i as u32);
+        }
+        climb(i)
+    }
+
+    /// [`SupportMap::climb_step`]: steepest ascent, every slot of the
+    /// vertex's record rated with selects and no branch, so that the step's
+    /// loads issue together and a caller's other climb overlaps them. The
+    /// spare slots repeat the vertex; past `u16` indices every record is an
+    /// overflow whose slots name vertex 0, a vertex like any other (a move
+    /// there is still a strict improvement). (Alone, [`Self::climb_from`]'s
+    /// first improvement reads fewer neighbours; in turn with another climb
+    /// this is faster: docs/benchmarks.md.)
+    #[inline(always)]
+    fn step(&self, climb: &mut Climb<V>) -> bool {
+        let nodes = &self.nodes[..];
+        let Some(node) = nodes.get(climb.at as usize) else {
+            // Not a vertex of this hull: nothing to climb from.
+            return true;
+        };
+        let (from, dir) = (climb.at as usize, climb.dir);
+        let (mut at, mut best) = (from, climb.best);
+        for &j in &node.neighbours {
+            let j = usize::from(j);
+            let x = nodes[j].p.dot(dir);
+            let up = x > best;
+            best = if up { x } else { best };
+            at = if up { j } else { at };
+        }
+        if node.degree == NODE_OVERFLOW {
+            // A vertex of high degree: its list (rare; predicted).
+            for &j in self.neighbours(from) {
+                let x = nodes[j as usize].p.dot(dir);
+                if x > best {
+                    best = x;
+                    at = j as usize;
+                }
+            }
+        }
+        climb.at = at as u32;
+        climb.best = best;
+        at == from
+    }
+
     /// Vertex `i` (< the vertex count), read from its record: a search has
     /// just read that record (a climb) or its neighbours' (the ring check),
     /// and the vertex array would be one more load from elsewhere.
@@ -636,11 +708,27 @@ impl<V: Space + Vector3> SupportMap<V> for ConvexHull<V> {
     fn center_radii(&self) -> Option<(V::Scalar, V::Scalar)> {
         self.radii
     }
+    #[inline(always)]
+    fn support_search(&self, dir: V, hint: u32) -> Search<V> {
+        self.search(dir, hint)
+    }
+    #[inline(always)]
+    fn climb_step(&self, climb: &mut Climb<V>) -> bool {
+        self.step(climb)
+    }
 }
 impl<V: Space + Vector3> Shape<V> for ConvexHull<V> {
     #[inline]
     fn core_support_from(&self, dir: V, hint: u32) -> (V, u32) {
         self.support_from(dir, hint)
+    }
+    #[inline(always)]
+    fn core_support_search(&self, dir: V, hint: u32) -> Search<V> {
+        self.search(dir, hint)
+    }
+    #[inline(always)]
+    fn core_climb_step(&self, climb: &mut Climb<V>) -> bool {
+        self.step(climb)
     }
 }
 

@@ -1,7 +1,7 @@
 //! The [`Shape`] trait (a support mapping with a round-core split) and the
 //! construction errors.
 
-use gjk_core::{Real, SupportMap, Vector};
+use gjk_core::{Climb, NO_INDEX, Real, Search, SupportMap, Vector};
 
 use crate::obb::BoxView;
 use crate::packed::PackedPoints;
@@ -95,6 +95,25 @@ pub trait Shape<V: Space>: SupportMap<V> {
     #[inline]
     fn core_center_radii(&self) -> Option<(V::Scalar, V::Scalar)> {
         if self.radius() == V::Scalar::ZERO { self.center_radii() } else { None }
+    }
+
+    /// [`SupportMap::support_search`] on the core: by default the answer of
+    /// [`Self::core_support`] (or [`Self::core_support_from`] with a hint),
+    /// done. Shapes that are their own core and climb override it, with
+    /// [`Self::core_climb_step`] and [`Self::core_vertex`] to match.
+    #[inline(always)]
+    fn core_support_search(&self, dir: V, hint: u32) -> Search<V> {
+        let (p, i) =
+            if hint == NO_INDEX { self.core_support(dir) } else { self.core_support_from(dir, hint) };
+        Search::Done(p, i)
+    }
+
+    /// [`SupportMap::climb_step`] on the core (the default, for cores that
+    /// never climb, returns `true`).
+    #[inline(always)]
+    fn core_climb_step(&self, climb: &mut Climb<V>) -> bool {
+        let _ = climb;
+        true
     }
 }
 
@@ -324,6 +343,14 @@ impl<V: Space, T: Shape<V> + ?Sized> Shape<V> for &T {
     fn core_center_radii(&self) -> Option<(V::Scalar, V::Scalar)> {
         (**self).core_center_radii()
     }
+    #[inline(always)]
+    fn core_support_search(&self, dir: V, hint: u32) -> Search<V> {
+        (**self).core_support_search(dir, hint)
+    }
+    #[inline(always)]
+    fn core_climb_step(&self, climb: &mut Climb<V>) -> bool {
+        (**self).core_climb_step(climb)
+    }
 }
 
 /// The core of a shape as a support mapping of its own.
@@ -354,6 +381,14 @@ impl<V: Space, T: Shape<V>> SupportMap<V> for CoreOf<T> {
     #[inline]
     fn center_radii(&self) -> Option<(V::Scalar, V::Scalar)> {
         self.0.core_center_radii()
+    }
+    #[inline(always)]
+    fn support_search(&self, dir: V, hint: u32) -> Search<V> {
+        self.0.core_support_search(dir, hint)
+    }
+    #[inline(always)]
+    fn climb_step(&self, climb: &mut Climb<V>) -> bool {
+        self.0.core_climb_step(climb)
     }
 }
 

@@ -1,7 +1,7 @@
 //! Wrappers that make new shapes from old ones without touching their
 //! vertices: only the support direction and the answer are transformed.
 
-use gjk_core::{NO_INDEX, Real, SupportMap};
+use gjk_core::{Climb, NO_INDEX, Real, Search, SupportMap};
 
 use crate::obb::BoxView;
 use crate::shape::{PolygonView, Shape, ShapeError, point, radius};
@@ -190,6 +190,16 @@ impl<V: Space, T: SupportMap<V>> SupportMap<V> for Placed<T, V> {
     fn center_radii(&self) -> Option<(V::Scalar, V::Scalar)> {
         self.shape.center_radii()
     }
+    /// A climb's direction is the shape's own ([`Climb`]): steps pass
+    /// through, and its answer comes back through [`Self::vertex`].
+    #[inline(always)]
+    fn support_search(&self, dir: V, hint: u32) -> Search<V> {
+        self.shape.support_search(self.local_dir(dir), hint).map_done(|p| self.to_outer(p))
+    }
+    #[inline(always)]
+    fn climb_step(&self, climb: &mut Climb<V>) -> bool {
+        self.shape.climb_step(climb)
+    }
 }
 
 impl<V: Space, T: Shape<V>> Shape<V> for Placed<T, V> {
@@ -222,6 +232,14 @@ impl<V: Space, T: Shape<V>> Shape<V> for Placed<T, V> {
     #[inline]
     fn core_center_radii(&self) -> Option<(V::Scalar, V::Scalar)> {
         self.shape.core_center_radii()
+    }
+    #[inline(always)]
+    fn core_support_search(&self, dir: V, hint: u32) -> Search<V> {
+        self.shape.core_support_search(self.local_dir(dir), hint).map_done(|p| self.to_outer(p))
+    }
+    #[inline(always)]
+    fn core_climb_step(&self, climb: &mut Climb<V>) -> bool {
+        self.shape.core_climb_step(climb)
     }
 }
 

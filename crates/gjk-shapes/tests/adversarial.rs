@@ -1,7 +1,8 @@
 //! Adversarial geometry, each case with an expectation from an oracle:
 //! needle and pancake hulls (aspect 1e6), nearly parallel faces, vertices
 //! duplicated 100 times, a hull of 10⁵ points, single-point and single-edge
-//! contact, and coordinates near 1e7 in f32 and f64.
+//! contact, coordinates near 1e7 in f32 and f64, and climbing hull pairs
+//! at scales 1e-6 to 1e6.
 
 use gjk_shapes::gjk_core::{self, Status, SupportMap};
 use gjk_shapes::glam::{DQuat, DVec3, Quat, Vec3};
@@ -162,5 +163,48 @@ fn coordinates_near_ten_million() {
             near32.distance
         );
         assert_eq!(r32.intersects(), near32.intersects());
+    }
+}
+
+/// Pairs of climbing hulls (300 and 500 vertices, so both support searches
+/// climb and the Minkowski support steps them in turn) at scales 1e-6, 1
+/// and 1e6, apart and overlapping (centres 0.5 to 6 units of the scale
+/// apart, hull radii 0.5 to 2 units): the posed queries against the
+/// same shapes as raw world-space point slices (whose supports scan every
+/// point, no climbing), both ways round; NaN and infinite poses give
+/// invalid input, never a NaN answer.
+#[test]
+fn climbing_hull_pairs_at_extreme_scales() {
+    let mut rng = Rng::new(704);
+    for scale in [1e-6, 1.0, 1e6] {
+        for i in 0..40 {
+            let pa: Vec<DVec3> = polyhedron(&mut rng, 300).iter().map(|p| *p * scale).collect();
+            let pb: Vec<DVec3> = polyhedron(&mut rng, 500).iter().map(|p| *p * scale).collect();
+            let (a, b) = (ConvexHull::new(&pa).unwrap(), ConvexHull::new(&pb).unwrap());
+            assert!(a.uses_hill_climbing() && b.uses_hill_climbing());
+            let pose_a = Pose::new(rng.quat(), rng.unit3() * scale);
+            let pose_b =
+                Pose::new(rng.quat(), pose_a.translation + rng.unit3() * rng.range(0.5, 6.0) * scale);
+            let wa: Vec<DVec3> = a.vertices().iter().map(|p| pose_a.transform_point(*p)).collect();
+            let wb: Vec<DVec3> = b.vertices().iter().map(|p| pose_b.transform_point(*p)).collect();
+            let slices = gjk_core::distance(wa.as_slice(), wb.as_slice());
+            for (r, label) in
+                [(distance(&a, &pose_a, &b, &pose_b), "a–b"), (distance(&b, &pose_b, &a, &pose_a), "b–a")]
+            {
+                assert!(r.distance.is_finite() && r.normal.is_finite() && r.point_a.is_finite());
+                assert!(
+                    (r.distance - slices.distance).abs() <= 1e-9 * scale,
+                    "scale {scale} #{i} {label}: {} vs {}",
+                    r.distance,
+                    slices.distance
+                );
+                assert_eq!(r.intersects(), slices.intersects(), "scale {scale} #{i} {label}");
+            }
+            assert_eq!(intersects(&a, &pose_a, &b, &pose_b), slices.intersects());
+            for bad in [f64::NAN, f64::INFINITY] {
+                let broken = Pose::new(pose_b.rotation, DVec3::new(bad, 0.0, 0.0));
+                assert_eq!(distance(&a, &pose_a, &b, &broken).status, Status::InvalidInput);
+            }
+        }
     }
 }

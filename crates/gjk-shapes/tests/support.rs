@@ -4,6 +4,7 @@
 //! the sampling error). Also hill climbing against the linear scan, and
 //! construction errors.
 
+use gjk_shapes::gjk_core::{InLanes, Search, Vector, minkowski_support, minkowski_support_from};
 use gjk_shapes::glam::{DMat3, DQuat, DVec2, DVec3, Vec2, Vec3};
 use gjk_shapes::{
     Ball, Capsule, Cone, ConvexHull, ConvexPolygon, CoreOf, Cuboid, Cylinder, MinkowskiSum, Placed, Point,
@@ -11,6 +12,24 @@ use gjk_shapes::{
 };
 use gjk_shapes::{Shape, gjk_core::NO_INDEX, gjk_core::SupportMap};
 use gjk_testkit::*;
+
+/// The stepped search's answer along `d` from `hint`: `support_search`,
+/// then `climb_step` until the climb stands at a maximiser (within the
+/// climb's own step budget), read through `vertex`; with the climb's
+/// count of steps (0 for an answer found at once).
+fn stepped<V: Vector, S: SupportMap<V> + ?Sized>(shape: &S, d: V, hint: u32) -> (V, u32, u32) {
+    match shape.support_search(d, hint) {
+        Search::Done(p, i) => (p, i, 0),
+        Search::Climbing(mut c) => {
+            let mut taken = 1;
+            while !shape.climb_step(&mut c) {
+                taken += 1;
+                assert!(taken <= c.steps, "a climb ran past its budget of {} steps", c.steps);
+            }
+            (shape.vertex(c.at).expect("a climb ends at a vertex"), c.at, taken)
+        }
+    }
+}
 
 /// Checks `shape` along many directions: `inside(p)` must hold for the
 /// support point `p`, and its height must match the sample's maximum to
@@ -48,6 +67,23 @@ fn check_support(
             );
             if j != NO_INDEX {
                 assert_eq!(shape.vertex(j), Some(q), "{name}: support_from's index {j} is not its point");
+            }
+            // The stepped search (cold, and from the hint) finds one too.
+            for h in [NO_INDEX, hint] {
+                let (q, j, _) = stepped(shape, d, h);
+                assert!(inside(q), "{name}: stepped search from {h}: {q} is not in the shape");
+                let hq = q.dot(d);
+                assert!(
+                    hq >= hs - 1e-9 * d.length() && hq <= hs + slack * d.length(),
+                    "{name}: stepped from {h}: {hq} vs {hs}"
+                );
+                if j != NO_INDEX {
+                    assert_eq!(
+                        shape.vertex(j),
+                        Some(q),
+                        "{name}: stepped search's index {j} is not its point"
+                    );
+                }
             }
         }
     }
@@ -384,9 +420,13 @@ fn hill_climbing_over_plateaus_and_ties() {
         let d32 = d.as_vec3();
         let top32 = f32_hull.vertices()[f32_hull.support_scan(d32)].dot(d32);
         assert_eq!(f32_hull.vertices()[f32_hull.support_climb(d32)].dot(d32), top32, "f32 along {d}");
-        for hint in 0..2 * k as u32 {
-            assert_eq!(hull.support_from(d, hint).0.dot(d), top, "from {hint} along {d}");
-            assert_eq!(f32_hull.support_from(d32, hint).0.dot(d32), top32, "f32 from {hint} along {d}");
+        for hint in (0..2 * k as u32).chain([NO_INDEX]) {
+            if hint != NO_INDEX {
+                assert_eq!(hull.support_from(d, hint).0.dot(d), top, "from {hint} along {d}");
+                assert_eq!(f32_hull.support_from(d32, hint).0.dot(d32), top32, "f32 from {hint} along {d}");
+            }
+            assert_eq!(stepped(&hull, d, hint).0.dot(d), top, "stepped from {hint} along {d}");
+            assert_eq!(stepped(&f32_hull, d32, hint).0.dot(d32), top32, "f32 stepped from {hint} along {d}");
         }
     }
 }
@@ -427,6 +467,8 @@ fn high_degree_vertices_climb_through_their_lists() {
         for hint in 0..(k + 2) as u32 {
             assert_eq!(hull.support_from(d, hint).0.dot(d), top, "from {hint} along {d}");
             assert_eq!(f32_hull.support_from(d32, hint).0.dot(d32), top32, "f32 from {hint} along {d}");
+            assert_eq!(stepped(&hull, d, hint).0.dot(d), top, "stepped from {hint} along {d}");
+            assert_eq!(stepped(&f32_hull, d32, hint).0.dot(d32), top32, "f32 stepped from {hint} along {d}");
         }
     }
 }
@@ -461,7 +503,81 @@ fn hulls_beyond_u16_indices_climb_through_their_lists() {
         let (q, j) = hull.support_from(d, hint);
         assert_eq!(q.dot(d), top, "from {hint} along {d}");
         assert_eq!(hull.vertex(j), Some(q));
+        for h in [NO_INDEX, hint] {
+            let (q, j, _) = stepped(&hull, d, h);
+            assert_eq!(q.dot(d), top, "stepped from {h} along {d}");
+            assert_eq!(hull.vertex(j), Some(q));
+        }
     }
+}
+
+/// `minkowski_support` (and its hinted form) steps the two shapes' climbs
+/// in turn where both climb, and one alone where the other answers at once:
+/// on pairs of climbing hulls (300 and 1 000 vertices), a climbing and a
+/// scanned hull (40 vertices), and a climbing hull against a ball, with B
+/// placed at a random pose, through the queries' wrappers (`CoreOf`,
+/// `Placed`) and their lanes adapter (f32, `Vec3A`). Each side's point must
+/// be a vertex of its shape, its index that vertex's, and its height along
+/// the side's direction the scan's (to rounding of the pose's rotation:
+/// the brute force rotates the direction its own way).
+#[test]
+fn minkowski_support_steps_climbs_in_turn() {
+    let mut rng = Rng::new(111);
+    let mut climbs = [0u32; 2];
+    for (na, nb) in [(300, 1000), (1000, 300), (300, 40), (40, 1000), (1000, 0)] {
+        let pa = polyhedron(&mut rng, na);
+        let a = ConvexHull::new(&pa).unwrap();
+        let b = ConvexHull::new(&if nb > 0 { polyhedron(&mut rng, nb) } else { vec![DVec3::ZERO] }).unwrap();
+        let ball = Ball::new(0.5).unwrap();
+        let (a32, b32) = (to_f32(&a), to_f32(&b));
+        for _ in 0..200 {
+            let pose = Pose::new(rng.quat(), rng.unit3() * rng.range(0.0, 5.0));
+            let d = rng.unit3() * rng.range(0.01, 10.0);
+            let local = pose.rotation.inverse() * -d;
+            let placed = Placed::new(&b, &pose);
+            let hint =
+                (rng.usize(0, a.vertices().len() - 1) as u32, rng.usize(0, b.vertices().len() - 1) as u32);
+            for p in [
+                minkowski_support(&CoreOf(&a), &CoreOf(&placed), d),
+                minkowski_support_from(&CoreOf(&a), &CoreOf(&placed), d, hint),
+            ] {
+                assert_eq!(p.a, a.vertices()[p.index_a as usize]);
+                assert_eq!(p.a.dot(d), a.vertices()[a.support_scan(d)].dot(d), "A along {d}");
+                let vb = b.vertices()[p.index_b as usize];
+                assert!((p.b - pose.transform_point(vb)).length() <= 1e-12 * (1.0 + p.b.length()));
+                let top = b.vertices()[b.support_scan(local)].dot(local);
+                assert!((vb.dot(local) - top).abs() <= 1e-12 * (1.0 + top.abs()), "B along {local}");
+            }
+            // A climbing hull against a ball: A climbs alone.
+            let p = minkowski_support(&CoreOf(&a), &CoreOf(Placed::new(&ball, &pose)), d);
+            assert_eq!(p.a.dot(d), a.vertices()[a.support_scan(d)].dot(d));
+            assert!((p.b - pose.translation).length() <= 1e-12 * (1.0 + pose.translation.length()));
+            // f32, through the lanes adapter the queries compute in.
+            let (d32, pose32) = (d.as_vec3(), Pose::new(pose.rotation.as_quat(), pose.translation.as_vec3()));
+            let placed32 = Placed::new(&b32, &pose32);
+            let (ca, cb) = (CoreOf(&a32), CoreOf(&placed32));
+            let p =
+                minkowski_support(&InLanes::<Vec3, _>::new(&ca), &InLanes::<Vec3, _>::new(&cb), d32.into());
+            assert_eq!(Vec3::from(p.a).dot(d32), a32.vertices()[a32.support_scan(d32)].dot(d32));
+            let local32 = pose32.rotation.inverse() * -d32;
+            let top32 = b32.vertices()[b32.support_scan(local32)].dot(local32);
+            let h32 = b32.vertices()[p.index_b as usize].dot(local32);
+            assert!((h32 - top32).abs() <= 1e-5 * (1.0 + top32.abs()), "f32 B: {h32} vs {top32}");
+            for (k, (hull, dir)) in [(&a, d), (&b, local)].into_iter().enumerate() {
+                if let Search::Climbing(_) = hull.support_search(dir, NO_INDEX) {
+                    climbs[k] += 1;
+                }
+            }
+        }
+    }
+    // Both sides climbed often (the start table answers some directions
+    // at once): the stepped path ran, not only the answers found at once.
+    assert!(climbs.iter().all(|&c| c > 200), "climbs started: {climbs:?}");
+}
+
+/// A hull's points in f32.
+fn to_f32(h: &ConvexHull<DVec3>) -> ConvexHull<Vec3> {
+    ConvexHull::new(&h.vertices().iter().map(|p| p.as_vec3()).collect::<Vec<_>>()).unwrap()
 }
 
 #[test]
