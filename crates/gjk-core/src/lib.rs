@@ -24,6 +24,10 @@
 //!   caller, for debug drawing; [`Recorder`] collects iterations of a normal
 //!   query at zero cost when off.
 //! - [`SimplexCache`]: warm starting between frames.
+//! - [`SupportMap::support_search`] / [`SupportMap::climb_step`]: shapes
+//!   that hill-climb over their vertices hand over their climbs a step at a
+//!   time, and [`minkowski_support`] steps both shapes' climbs in turn, so
+//!   that their memory loads overlap.
 //! - [`cast_ray`] / [`cast_shape`]: ray casts and linear shape casts (time
 //!   of impact), with a margin for round shapes and target distances.
 //!
