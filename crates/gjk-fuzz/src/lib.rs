@@ -4,14 +4,42 @@
 //! huge and tiny values included — and runs every query on them, checking
 //! that nothing panics, nothing returns NaN and every loop ends.
 //!
+//! One input in [`CLOUD_ONE_IN`] also builds two hulls of
+//! [`CLOUD_MIN_POINTS`] or more points from structured clouds (ellipsoids,
+//! doubled points, flat discs, snapped grids, mixed scales), large enough
+//! that their supports hill-climb, and runs them cold and warm-started
+//! (a cache carried over frames of small motion, then to another pair) in
+//! `f64` and, through the SIMD lanes, in `f32`; and the clouds in the
+//! plane as large 2D polygons the same way. Each warm answer is compared
+//! with the cold one on the same frame (see [`Outcome::disagreeing`]).
+//!
 //! The `gjk-fuzz` binary feeds it seeded random byte strings (or files);
 //! the same function can back a `cargo fuzz` / libFuzzer target.
 #![warn(missing_docs)]
 
-use gjk_core::glam::{DQuat, DVec2, DVec3, Vec2, Vec3};
-use gjk_core::{CastOptions, Status};
-use gjk_epa::ContactStatus;
-use gjk_shapes::{Ball, Capsule, ConvexHull, ConvexPolygon, Cuboid, Pose, Shape};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use gjk_core::glam::{DQuat, DVec2, DVec3, Quat, Vec2, Vec3};
+use gjk_core::{CastOptions, GjkConfig, Real, SimplexCache, Status, Vector};
+use gjk_epa::{ContactStatus, EpaConfig, EpaSpace};
+use gjk_shapes::{Ball, Capsule, ConvexHull, ConvexPolygon, Cuboid, Pose, Shape, Space};
+
+/// Whether `agree` prints the pairs that differ (the binary's
+/// `--explain`).
+pub static EXPLAIN: AtomicBool = AtomicBool::new(false);
+
+/// One input in this many builds the large hull pair (`cloud`).
+pub const CLOUD_ONE_IN: u8 = 8;
+
+/// The fewest points of a large cloud: past `gjk_shapes::HULL_SCAN_LIMIT`,
+/// so that a hull built from a non-degenerate one climbs.
+pub const CLOUD_MIN_POINTS: usize = gjk_shapes::HULL_SCAN_LIMIT + 1;
+
+/// Points a large cloud adds to [`CLOUD_MIN_POINTS`] at most.
+pub const CLOUD_EXTRA_POINTS: usize = 340;
+
+/// Frames of a warm-started sequence ([`check_warm`]).
+pub const WARM_FRAMES: usize = 3;
 
 /// Reads values from the input, repeating it when it runs out.
 struct Bytes<'a> {
@@ -57,6 +85,19 @@ pub struct Outcome {
     pub non_finite: u64,
     /// Queries answered with an invalid-input status.
     pub invalid: u64,
+    /// Large hulls built whose supports hill-climb (the inputs' coverage
+    /// of the climbs).
+    pub climbing_hulls: u64,
+    /// Large polygons built whose supports climb their boundary.
+    pub climbing_polygons: u64,
+    /// Warm-started distances compared with the cold ones ([`AGREE_REL`]).
+    pub compared: u64,
+    /// Of those, answers that differ.
+    pub disagreeing: u64,
+    /// Warm and cold answers that differ on pairs with a shape of more
+    /// than one scale (far outliers, far offsets, flat, extreme axes):
+    /// GJK's known limits, reported, not failed (`agree`).
+    pub disagreeing_extreme: u64,
 }
 
 impl Outcome {
@@ -65,6 +106,11 @@ impl Outcome {
         self.queries += o.queries;
         self.non_finite += o.non_finite;
         self.invalid += o.invalid;
+        self.climbing_hulls += o.climbing_hulls;
+        self.climbing_polygons += o.climbing_polygons;
+        self.compared += o.compared;
+        self.disagreeing += o.disagreeing;
+        self.disagreeing_extreme += o.disagreeing_extreme;
     }
 }
 
@@ -75,17 +121,7 @@ fn check_shapes3(
     pb: &Pose<DVec3>,
     o: &mut Outcome,
 ) {
-    let r = gjk_shapes::distance(a, pa, b, pb);
-    o.queries += 1;
-    if r.status == Status::InvalidInput {
-        o.invalid += 1;
-    } else if !(r.distance.is_finite()
-        && r.normal.is_finite()
-        && r.point_a.is_finite()
-        && r.point_b.is_finite())
-    {
-        o.non_finite += 1;
-    }
+    count_distance(&gjk_shapes::distance(a, pa, b, pb), o);
     let _ = gjk_shapes::try_intersects(a, pa, b, pb);
     // The distance alone: finite and not negative when it answers.
     let v = gjk_shapes::distance_value(a, pa, b, pb);
@@ -149,15 +185,262 @@ fn pose3(b: &mut Bytes) -> Pose<DVec3> {
     Pose::new(q, DVec3::new(b.float(), b.float(), b.float()))
 }
 
+/// A large point cloud from the input: [`CLOUD_MIN_POINTS`] to
+/// [`CLOUD_MIN_POINTS`] + [`CLOUD_EXTRA_POINTS`] points from a seeded
+/// stream, in one of six structures: an ellipsoid's surface (its axes
+/// from the input: huge, tiny, zero or NaN among them), the same with
+/// every point doubled (jittered by 1e-12 of the size or not at all), a
+/// flat or nearly flat disc, a sphere snapped to a coarse grid (coplanar
+/// runs and vertices of high degree), a sphere with a few points 1e6 times
+/// further out, and a sphere far from its frame's origin. Then scaled by
+/// 1e-6, 1 or 1e6. Also whether the cloud is *ordinary* (one scale within
+/// it: `agree`).
+fn cloud(b: &mut Bytes) -> (Vec<DVec3>, bool) {
+    let n = CLOUD_MIN_POINTS + (usize::from(b.byte()) * 4 + usize::from(b.byte())) % (CLOUD_EXTRA_POINTS + 1);
+    let mut x = u64::from_le_bytes([b.byte(), b.byte(), b.byte(), b.byte(), 1, 2, 3, 4]);
+    let mut unit = move || {
+        // xorshift, mapped to [-1, 1).
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x >> 11) as f64 / (1u64 << 52) as f64 - 1.0
+    };
+    let mut sphere = move || {
+        // Rejection sampling, bounded: after 64 tries any direction does.
+        for _ in 0..64 {
+            let p = DVec3::new(unit(), unit(), unit());
+            if p.length_squared() > 1e-4 && p.length_squared() <= 1.0 {
+                return p.normalize();
+            }
+        }
+        DVec3::X
+    };
+    let kind = b.byte() % 6;
+    let axes = DVec3::new(b.float(), b.float(), b.float());
+    let scale = [1e-6, 1.0, 1e6][usize::from(b.byte() % 3)];
+    let jitter = if b.byte().is_multiple_of(2) { 0.0 } else { 1e-12 };
+    let mut pts: Vec<DVec3> = Vec::with_capacity(n);
+    while pts.len() < n {
+        let p = sphere();
+        match kind {
+            0 => pts.push(p * axes),
+            1 => {
+                pts.push(p);
+                pts.push(p + DVec3::splat(jitter));
+            }
+            2 => pts.push(DVec3::new(p.x, p.y, p.z * jitter)),
+            3 => pts.push((p * 4.0).round() / 4.0),
+            4 => pts.push(if pts.len().is_multiple_of(97) { p * 1e6 } else { p }),
+            _ => pts.push(p + DVec3::new(1e6, -1e6, 0.5)),
+        }
+    }
+    // Ordinary: one scale within the cloud (no far outliers, no far
+    // offset, not flat, axes within 1e3 of each other and of 1).
+    let moderate = |x: f64| (1e-3..=1e3).contains(&x.abs());
+    let ordinary =
+        matches!(kind, 1 | 3) || (kind == 0 && moderate(axes.x) && moderate(axes.y) && moderate(axes.z));
+    (pts.iter().map(|p| *p * scale).collect(), ordinary)
+}
+
+/// Whether a distance result is finite where it must be (or says invalid
+/// input); counts it.
+fn count_distance<V: Vector>(r: &gjk_core::DistanceResult<V>, o: &mut Outcome) {
+    o.queries += 1;
+    if r.status == Status::InvalidInput {
+        o.invalid += 1;
+    } else if !(r.distance.is_finite()
+        && r.normal.is_finite()
+        && r.point_a.is_finite()
+        && r.point_b.is_finite())
+    {
+        o.non_finite += 1;
+    }
+}
+
+/// Whether a contact is finite where it must be (or says invalid input);
+/// counts it.
+fn count_contact<V: Vector>(c: &gjk_epa::Contact<V>, o: &mut Outcome) {
+    o.queries += 1;
+    if c.status == ContactStatus::InvalidInput {
+        o.invalid += 1;
+    } else if !(c.depth.is_finite() && c.normal.is_finite() && c.point_a.is_finite() && c.point_b.is_finite())
+    {
+        o.non_finite += 1;
+    }
+}
+
+/// Counts a warm-started distance that differs from the cold one on the
+/// same frame by more than [`AGREE_REL`] of the distance plus four zero
+/// bands (each query is exact to its relative tolerance, and measures
+/// contact within its band): among `ordinary` pairs (each shape of one
+/// scale, though the two may differ by 1e12) in `disagreeing`, else in
+/// `disagreeing_extreme`. Queries that stopped at the iteration cap or
+/// rejected the input are not compared.
+fn agree<V: Vector>(
+    warm: &gjk_core::DistanceResult<V>,
+    cold: &gjk_core::DistanceResult<V>,
+    ordinary: bool,
+    o: &mut Outcome,
+) {
+    let settled = |s: Status| !matches!(s, Status::InvalidInput | Status::IterationLimit);
+    if !(settled(warm.status) && settled(cold.status)) {
+        return;
+    }
+    let rel = V::Scalar::from_f64(AGREE_REL);
+    let four = V::Scalar::from_f64(4.0);
+    let slack = rel * warm.distance.max(cold.distance) + four * warm.tolerance.max(cold.tolerance);
+    let differ = (warm.distance - cold.distance).abs() > slack;
+    if differ && EXPLAIN.load(Ordering::Relaxed) {
+        std::eprintln!(
+            "{}D {} pair differs:\n  warm {warm:?}\n  cold {cold:?}",
+            V::DIM,
+            if ordinary { "ordinary" } else { "extreme" }
+        );
+    }
+    if ordinary {
+        o.compared += 1;
+        o.disagreeing += u64::from(differ);
+    } else {
+        o.disagreeing_extreme += u64::from(differ);
+    }
+}
+
+/// How far apart, relative to the distance, a warm and a cold answer on
+/// the same frame may lie (`agree`): a few hundred `f32` ulps.
+pub const AGREE_REL: f64 = 1e-4;
+
+/// Warm-started queries: `b` moved by `step` for [`WARM_FRAMES`] frames,
+/// the distance, boolean and contact queries each carrying its cache from
+/// frame to frame, the distance compared with the cold one (`agree`);
+/// then the distance cache handed to the pair swapped (`b`–`a`) and to
+/// `a`–`c` (its indices name other vertices, or none), as a caller that
+/// reuses caches might. `ordinary`: whether `a` and `b` are each of one
+/// scale, `c_ordinary` the same for `c`.
+#[allow(clippy::too_many_arguments)]
+pub fn check_warm<V>(
+    a: &dyn Shape<V>,
+    b: &dyn Shape<V>,
+    c: &dyn Shape<V>,
+    pose_a: &Pose<V>,
+    pose_b: &Pose<V>,
+    step: &Pose<V>,
+    (ordinary, c_ordinary): (bool, bool),
+    o: &mut Outcome,
+) where
+    V: Space + EpaSpace,
+{
+    let (gjk, epa) = (GjkConfig::default(), EpaConfig::default());
+    let (mut dist, mut boolean, mut touch) = (SimplexCache::new(), SimplexCache::new(), SimplexCache::new());
+    let mut at = *pose_b;
+    for _ in 0..WARM_FRAMES {
+        at = step.mul(&at);
+        let warm = gjk_shapes::distance_with(a, pose_a, b, &at, &gjk, Some(&mut dist));
+        let cold = gjk_shapes::distance(a, pose_a, b, &at);
+        count_distance(&warm, o);
+        count_distance(&cold, o);
+        agree(&warm, &cold, ordinary, o);
+        let _ = gjk_shapes::intersects_with(a, pose_a, b, &at, &gjk, Some(&mut boolean));
+        count_contact(&gjk_epa::contact_with(a, pose_a, b, &at, &gjk, &epa, Some(&mut touch)), o);
+    }
+    // The caches handed on: the same answers as cold queries.
+    let warm = gjk_shapes::distance_with(b, pose_a, a, &at, &gjk, Some(&mut dist));
+    count_distance(&warm, o);
+    agree(&warm, &gjk_shapes::distance(b, pose_a, a, &at), ordinary, o);
+    let warm = gjk_shapes::distance_with(a, pose_a, c, &at, &gjk, Some(&mut dist));
+    count_distance(&warm, o);
+    agree(&warm, &gjk_shapes::distance(a, pose_a, c, &at), ordinary && c_ordinary, o);
+    let _ = gjk_shapes::intersects_with(c, pose_a, b, &at, &gjk, Some(&mut boolean));
+    count_contact(&gjk_epa::contact_with(b, pose_a, c, &at, &gjk, &epa, Some(&mut touch)), o);
+}
+
+/// The large hull pair (`cloud`) with the input's small shape beside
+/// it: every posed query cold (`f64`), then warm-started sequences in
+/// `f64` and `f32`.
+fn check_clouds(b: &mut Bytes, o: &mut Outcome) {
+    let ((p, p_ordinary), (q, q_ordinary)) = (cloud(b), cloud(b));
+    let ordinary = p_ordinary && q_ordinary;
+    let small = shape3(b);
+    let (pa, pb) = (pose3(b), pose3(b));
+    let angle = b.float() * 1e-2;
+    let shift = DVec3::new(b.float(), b.float(), b.float()) * 1e-2;
+    let step = Pose::new(DQuat::from_rotation_y(angle), shift);
+    let rim = b.byte().is_multiple_of(2);
+    if let (Ok(a), Ok(c)) = (ConvexHull::new(&p), ConvexHull::new(&q)) {
+        o.climbing_hulls += u64::from(a.uses_hill_climbing()) + u64::from(c.uses_hill_climbing());
+        check_shapes3(&a, &pa, &c, &pb, o);
+        // The input's small shape (any size) as the third, else A again.
+        let (third, third_ordinary): (&dyn Shape<DVec3>, bool) = match &small {
+            Some(s) => {
+                check_shapes3(&a, &pa, &**s, &pb, o);
+                (&**s, false)
+            }
+            None => (&a, p_ordinary),
+        };
+        check_warm(&a, &c, third, &pa, &pb, &step, (ordinary, third_ordinary), o);
+    }
+    // The same clouds in `f32` (the SIMD-lane path the benchmarks time).
+    let narrow = |pts: &[DVec3]| pts.iter().map(|p| p.as_vec3()).collect::<Vec<Vec3>>();
+    let pose = |p: &Pose<DVec3>| Pose::new(p.rotation.as_quat(), p.translation.as_vec3());
+    if let (Ok(a), Ok(c)) = (ConvexHull::new(&narrow(&p)), ConvexHull::new(&narrow(&q))) {
+        let radius = angle.abs() as f32 + 0.5;
+        let ball = Ball::new(radius).ok();
+        let (third, third_ordinary): (&dyn Shape<Vec3>, bool) = match &ball {
+            Some(s) => (s, radius < 1e3),
+            None => (&c, q_ordinary),
+        };
+        let step = Pose::new(Quat::from_rotation_y(angle as f32), shift.as_vec3());
+        check_warm(&a, &c, third, &pose(&pa), &pose(&pb), &step, (ordinary, third_ordinary), o);
+    }
+    // The clouds in the plane as polygons, in `f64` and `f32`: their
+    // shadows, or each point pushed along its own direction onto the
+    // circle through the cloud's furthest point (every point then on the
+    // outline: polygons that climb their boundary; a cloud far from the
+    // origin gives a thin arc).
+    let flat = |pts: &[DVec3]| {
+        let r = pts.iter().fold(0.0, |r: f64, p| r.max(p.length()));
+        pts.iter()
+            .map(|p| if rim { p.truncate().normalize_or_zero() * r } else { p.truncate() })
+            .collect::<Vec<DVec2>>()
+    };
+    let (p2, q2) = (flat(&p), flat(&q));
+    let place = |p: &Pose<DVec3>| Pose::from_angle_translation(p.rotation.z, p.translation.truncate());
+    if let (Ok(a), Ok(c)) = (ConvexPolygon::new(&p2), ConvexPolygon::new(&q2)) {
+        o.climbing_polygons += u64::from(a.vertices().len() > gjk_shapes::POLYGON_SCAN_LIMIT);
+        let step = Pose::from_angle_translation(angle, shift.truncate());
+        check_warm(&a, &c, &a, &place(&pa), &place(&pb), &step, (ordinary, p_ordinary), o);
+    }
+    let narrow2 = |pts: &[DVec2]| pts.iter().map(|p| p.as_vec2()).collect::<Vec<Vec2>>();
+    if let (Ok(a), Ok(c)) = (ConvexPolygon::new(&narrow2(&p2)), ConvexPolygon::new(&narrow2(&q2))) {
+        let place32 = |p: &Pose<DVec3>| {
+            Pose::from_angle_translation(p.rotation.z as f32, p.translation.truncate().as_vec2())
+        };
+        let step = Pose::from_angle_translation(angle as f32, shift.truncate().as_vec2());
+        check_warm(&c, &a, &c, &place32(&pa), &place32(&pb), &step, (ordinary, q_ordinary), o);
+    }
+}
+
 /// Runs every query on the pair the bytes describe. Panics (the fuzzer's
 /// failure signal) only if a query does; returns what it saw.
 pub fn fuzz_one(data: &[u8]) -> Outcome {
     let mut b = Bytes { data, at: 0 };
     let mut o = Outcome::default();
+    small_shapes(&mut b, &mut o);
+    // The large clouds last, so that the sections before read the same
+    // bytes as before they were added.
+    if b.byte().is_multiple_of(CLOUD_ONE_IN) {
+        check_clouds(&mut b, &mut o);
+    }
+    o
+}
+
+/// [`fuzz_one`]'s first sections: the posed small shapes, raw point sets,
+/// box views and polygons.
+fn small_shapes(bytes: &mut Bytes, o: &mut Outcome) {
+    let b = bytes;
     // 3D posed shapes, f64.
-    if let (Some(a), Some(c)) = (shape3(&mut b), shape3(&mut b)) {
-        let (pa, pc) = (pose3(&mut b), pose3(&mut b));
-        check_shapes3(&*a, &pa, &*c, &pc, &mut o);
+    if let (Some(a), Some(c)) = (shape3(b), shape3(b)) {
+        let (pa, pc) = (pose3(b), pose3(b));
+        check_shapes3(&*a, &pa, &*c, &pc, o);
     }
     // Raw point sets through gjk-core, f32 and f64, 2D and 3D.
     let n = b.count(10);
@@ -214,7 +497,7 @@ pub fn fuzz_one(data: &[u8]) -> Outcome {
         axes: [0; 3].map(|_| DVec3::new(b.float(), b.float(), b.float())),
         center: DVec3::new(b.float(), b.float(), b.float()),
     };
-    let (va, vb) = (view(&mut b), view(&mut b));
+    let (va, vb) = (view(b), view(b));
     let narrow = |v: &gjk_shapes::BoxView<DVec3>| gjk_shapes::BoxView {
         half: v.half.as_vec3(),
         axes: v.axes.map(|a| a.as_vec3()),
@@ -260,7 +543,6 @@ pub fn fuzz_one(data: &[u8]) -> Outcome {
             }
         }
     }
-    o
 }
 
 /// A seeded stream of pseudo-random inputs (xorshift), for the binary and

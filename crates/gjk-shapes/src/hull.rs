@@ -843,13 +843,41 @@ type IndexMap<K, T> = HashMap<K, T, BuildHasherDefault<IndexHasher>>;
 
 impl Face {
     fn new(p: &[DVec3], v: [usize; 3]) -> Self {
-        let n = (p[v[1]] - p[v[0]]).cross(p[v[2]] - p[v[0]]);
-        let normal = n.try_normalize().unwrap_or(DVec3::ZERO);
+        let normal = accurate_normal(p[v[0]], p[v[1]], p[v[2]]);
         Face { v, normal, offset: normal.dot(p[v[0]]), outside: NONE, alive: true, seen: 0, visible: false }
     }
     fn dist(&self, q: DVec3) -> f64 {
         self.normal.dot(q) - self.offset
     }
+}
+
+/// The unit normal of triangle `a b c` (zero for a degenerate one), to a
+/// few ulps also for slivers. The cross product of two nearly parallel
+/// edges cancels: its components keep only the bits the products' rounding
+/// left, so a sliver's normal (a face on a near-duplicate pair of points)
+/// could point anywhere, and so could the visibility tests of quickhull
+/// and the plane check ([`well_shaped`]) against it. Where the cross
+/// product is that small against its edges, each component is recomputed
+/// as a difference of products with its rounding error carried (Kahan's
+/// algorithm, with fused multiply–adds); the edges themselves are
+/// differences of nearby points, exact or nearly so.
+fn accurate_normal(a: DVec3, b: DVec3, c: DVec3) -> DVec3 {
+    let (u, v) = (b - a, c - a);
+    let n = u.cross(v);
+    // `|u × v|² ≥ 1e-8 |u|² |v|²`: the edges meet at 1e-4 rad or more, and
+    // the plain products lose at most about 1e4 ulps of the direction.
+    if n.length_squared() >= 1e-8 * u.length_squared() * v.length_squared() {
+        return n.try_normalize().unwrap_or(DVec3::ZERO);
+    }
+    // `x·y − z·w` to about one ulp: `z·w`'s rounding error recovered by a
+    // fused multiply–add and added back.
+    let dop = |x: f64, y: f64, z: f64, w: f64| {
+        let zw = z * w;
+        let err = (-z).mul_add(w, zw);
+        x.mul_add(y, -zw) + err
+    };
+    let n = DVec3::new(dop(u.y, v.z, u.z, v.y), dop(u.z, v.x, u.x, v.z), dop(u.x, v.y, u.y, v.x));
+    n.try_normalize().unwrap_or(DVec3::ZERO)
 }
 
 /// Quickhull (Barber, Dobkin, Huhdanpaa 1996) with a directed-edge map for
@@ -1068,6 +1096,14 @@ fn quickhull(p: &[DVec3]) -> HullIndices {
     if vertices.len() as i64 - edges.len() as i64 + out_faces.len() as i64 != 2 {
         valid = false;
     }
+    // And convex, where rounding can fold it: near-duplicate points (closer
+    // than the face normals' rounding can resolve) leave sliver faces whose
+    // planes point anywhere, and later visibility tests against them can
+    // close the surface over the wrong side (a fuzzed doubled cloud's hull
+    // had faces 1.6 below other vertices, and climbs 0.45 short).
+    if valid {
+        valid = well_shaped(p, &vertices, &out_faces, scale.max(centre.abs().max_element()));
+    }
     if !valid {
         // Keep every extreme point reachable by the linear scan.
         let mut all: Vec<usize> = vertices.clone();
@@ -1083,6 +1119,121 @@ fn quickhull(p: &[DVec3]) -> HullIndices {
         return HullIndices { vertices: all, edges: vec![], faces: vec![], valid: false };
     }
     HullIndices { vertices, edges, faces: out_faces, valid }
+}
+
+/// How far, relative to the cloud's size, a vertex may lie above the plane
+/// of a hull face before the hull counts as folded: a thousand times the
+/// construction's tolerance ([`HULL_REL_TOLERANCE`]), which leaves
+/// coplanar points that much out of their faces.
+pub const HULL_FOLD_TOLERANCE: f64 = 1e3 * HULL_REL_TOLERANCE;
+
+/// Points per leaf of the box tree that checks a hull's face planes
+/// ([`well_shaped`]).
+const PLANE_CHECK_LEAF: usize = 8;
+
+/// Whether a closed triangulated hull (`faces` into `vertices`, indices of
+/// `p`) is the boundary of the points' convex hull: no vertex further than
+/// [`HULL_FOLD_TOLERANCE`] above any face's plane. Quickhull with a
+/// tolerance can fold its surface where points lie within a few
+/// tolerances of each other (a fuzzed cloud of points doubled at 1e-12
+/// gave a closed surface with vertices 1.6 above its faces; climbs on it
+/// ended 0.45 short), and the topological checks pass such a surface.
+/// Each face is checked against every vertex through a tree of boxes: a
+/// box whose corner furthest along the normal is below the bound holds no
+/// vertex above it, and on a convex hull only the boxes at the face's
+/// patch reach it, so a check costs about `log n` boxes a face.
+fn well_shaped(p: &[DVec3], vertices: &[usize], faces: &[[u32; 3]], size: f64) -> bool {
+    let fold = HULL_FOLD_TOLERANCE * size;
+    let pts: Vec<DVec3> = vertices.iter().map(|&i| p[i]).collect();
+    let tree = BoxTree::new(&pts);
+    faces.iter().all(|f| {
+        let a = pts[f[0] as usize];
+        let n = accurate_normal(a, pts[f[1] as usize], pts[f[2] as usize]);
+        // A degenerate face has no plane to check (its neighbours' do).
+        n == DVec3::ZERO || tree.all_below(&pts, n, n.dot(a) + fold)
+    })
+}
+
+/// A tree of axis-aligned boxes over a point set (median splits along the
+/// longest side), for the hull's plane check: nodes in depth-first order,
+/// each with its box and its range of `order`.
+struct BoxTree {
+    order: Vec<usize>,
+    /// `(min, max, start, end, second child or 0 for a leaf)`; a node's
+    /// first child follows it.
+    nodes: Vec<(DVec3, DVec3, usize, usize, usize)>,
+}
+
+impl BoxTree {
+    fn new(pts: &[DVec3]) -> Self {
+        let mut tree =
+            BoxTree { order: (0..pts.len()).collect(), nodes: Vec::with_capacity(pts.len() / 2 + 1) };
+        tree.build(pts, 0, pts.len());
+        tree
+    }
+
+    /// Builds the subtree over `order[start..end]`; bounded by the range,
+    /// which halves at each level.
+    fn build(&mut self, pts: &[DVec3], start: usize, end: usize) {
+        let (mut lo, mut hi) = (DVec3::splat(f64::INFINITY), DVec3::splat(f64::NEG_INFINITY));
+        for &i in &self.order[start..end] {
+            lo = lo.min(pts[i]);
+            hi = hi.max(pts[i]);
+        }
+        let at = self.nodes.len();
+        self.nodes.push((lo, hi, start, end, 0));
+        if end - start <= PLANE_CHECK_LEAF {
+            return;
+        }
+        let ext = hi - lo;
+        let axis = if ext.x >= ext.y && ext.x >= ext.z {
+            0
+        } else if ext.y >= ext.z {
+            1
+        } else {
+            2
+        };
+        let mid = start + (end - start) / 2;
+        self.order[start..end]
+            .select_nth_unstable_by(mid - start, |&a, &b| pts[a][axis].total_cmp(&pts[b][axis]));
+        self.build(pts, start, mid);
+        self.nodes[at].4 = self.nodes.len();
+        self.build(pts, mid, end);
+    }
+
+    /// Whether every point lies at or below `limit` along `n`.
+    fn all_below(&self, pts: &[DVec3], n: DVec3, limit: f64) -> bool {
+        // Bounded: each node is pushed at most once (a tree), and the
+        // stack holds at most one pending sibling per level.
+        let mut stack = [0usize; 64];
+        let mut len = 1;
+        while len > 0 {
+            len -= 1;
+            let k = stack[len];
+            let (lo, hi, start, end, second) = self.nodes[k];
+            // The box's corner furthest along `n`.
+            let corner = DVec3::select(n.cmpge(DVec3::ZERO), hi, lo);
+            if corner.dot(n) <= limit {
+                continue;
+            }
+            if second == 0 {
+                if self.order[start..end].iter().any(|&i| pts[i].dot(n) > limit) {
+                    // Exit: a vertex above the plane.
+                    return false;
+                }
+                continue;
+            }
+            if len + 2 > stack.len() {
+                // Exit: deeper than a median-split tree of any size gets;
+                // no proof.
+                return false;
+            }
+            stack[len] = k + 1;
+            stack[len + 1] = second;
+            len += 2;
+        }
+        true
+    }
 }
 
 /// The hull of a flat cloud: the 2D hull in the plane through `origin` with

@@ -35,6 +35,12 @@ pub struct ConvexPolygon<V: Vector> {
     centroid: V,
     /// The largest distance of a vertex from the origin.
     reach: V::Scalar,
+    /// Whether the edges are long enough for strict climbs
+    /// ([`edges_resolved`]).
+    resolved: bool,
+    /// The shortest edge's length (the boundary walk's certificate runs
+    /// where B's edges are short against the coordinates).
+    min_edge: V::Scalar,
     /// Inner and outer radii about the centroid ([`SupportMap::center_radii`]).
     radii: Option<(V::Scalar, V::Scalar)>,
 }
@@ -74,6 +80,10 @@ impl<V: Space + Vector2> ConvexPolygon<V> {
             *s = argmax(&vertices, d) as u32;
         }
         let reach = vertices.iter().map(|p| p.length()).fold(V::Scalar::ZERO, |r, l| r.max(l));
+        let min_edge = (0..n)
+            .map(|i| (vertices[(i + 1) % n] - vertices[i]).length())
+            .fold(V::Scalar::INFINITY, |m, l| m.min(l));
+        let resolved = edges_resolved(min_edge, reach);
         let radii = polygon_radii(&vertices, centroid);
         Self {
             packed: PackedPoints::new(&vertices),
@@ -83,6 +93,8 @@ impl<V: Space + Vector2> ConvexPolygon<V> {
             start,
             centroid,
             reach,
+            resolved,
+            min_edge,
             radii,
         }
     }
@@ -105,54 +117,122 @@ impl<V: Space + Vector2> ConvexPolygon<V> {
         self.climb_from(self.start[sector(dir)] as usize, dir)
     }
 
-    /// Hill climbing along the boundary from vertex `from`. Forced inline:
-    /// with two callers (`support_climb`, `support_from`) the compiler kept
-    /// it out of line, and cold 2D queries on 16-gons took 7 % more
-    /// instructions.
+    /// Hill climbing along the boundary from vertex `from`
+    /// ([`climb_strict`], or [`climb_ring`] with near-duplicate vertices).
+    /// Forced inline: with two callers (`support_climb`, `support_from`)
+    /// the compiler kept it out of line, and cold 2D queries on 16-gons took
+    /// 7 % more instructions.
     #[inline(always)]
     fn climb_from(&self, from: usize, dir: V) -> usize {
-        let n = self.vertices.len();
-        // Neighbours by a compare, not `% n`: an integer division per step
-        // sat on the climb's chain of dependent loads.
-        let next = |i: usize| if i + 1 == n { 0 } else { i + 1 };
-        let prev = |i: usize| if i == 0 { n - 1 } else { i - 1 };
-        let mut i = from;
-        let mut best = self.vertices[i].dot(dir);
-        // Direction of travel, fixed after the first move.
-        let fwd = self.vertices[next(i)].dot(dir);
-        let forward = if fwd > best {
-            i = next(i);
-            best = fwd;
-            true
-        } else {
-            let back = self.vertices[prev(i)].dot(dir);
-            if back > best {
-                i = prev(i);
-                best = back;
-                false
-            } else {
-                return i;
-            }
-        };
-        // Bounded: each step strictly increases the dot product, so no
-        // vertex is visited twice.
-        for _ in 0..n {
-            let j = if forward { next(i) } else { prev(i) };
-            let d = self.vertices[j].dot(dir);
-            if d > best {
-                i = j;
-                best = d;
-            } else {
-                break;
-            }
+        let h = |i: usize| self.vertices[i].dot(dir);
+        if self.resolved {
+            return climb_strict(self.vertices.len(), from, h);
         }
-        i
+        let slack = climb_slack(self.reach, dir.x().abs() + dir.y().abs());
+        climb_ring(self.vertices.len(), from, h, slack)
     }
 
     /// Support by linear scan (the reference for [`Self::support_climb`]).
     pub fn support_scan(&self, dir: V) -> usize {
         argmax(&self.vertices, dir)
     }
+}
+
+/// Ulps of a polygon's reach (times the direction's size) that
+/// [`climb_ring`] walks through below its best height: rounding in the
+/// heights of near-duplicate vertices (points a few ulps apart, which the
+/// hull keeps) ties or dips them by a few ulps mid-slope, where a strict
+/// climb stopped (a fuzzed polygon's support fell 2.0 short).
+pub const POLYGON_CLIMB_SLACK_ULPS: f64 = 8.0;
+
+/// Edges this many ulps of the reach long or longer tell their vertices'
+/// heights apart along any direction away from their normal, so that a
+/// strict climb ([`climb_strict`]) cannot stop mid-slope; polygons with a
+/// shorter edge climb with slack ([`climb_ring`]).
+pub const POLYGON_EDGE_RESOLVED_ULPS: f64 = 4096.0;
+
+/// Whether a polygon's shortest edge is long enough for [`climb_strict`]
+/// ([`POLYGON_EDGE_RESOLVED_ULPS`]).
+#[inline(always)]
+pub(crate) fn edges_resolved<S: Real>(min_edge: S, reach: S) -> bool {
+    min_edge > S::from_f64(POLYGON_EDGE_RESOLVED_ULPS) * S::EPSILON * reach
+}
+
+/// Hill climbing around a convex polygon's `n` vertices from `start`, by
+/// their heights `h`, on strict rises only: towards the higher neighbour
+/// while the next is higher. For polygons whose edges are resolved
+/// ([`edges_resolved`]); [`climb_ring`] otherwise.
+#[inline(always)]
+pub(crate) fn climb_strict<S: Real>(n: usize, start: usize, h: impl Fn(usize) -> S) -> usize {
+    let next = |i: usize| if i + 1 == n { 0 } else { i + 1 };
+    let prev = |i: usize| if i == 0 { n - 1 } else { i - 1 };
+    let (mut i, mut best) = (start, h(start));
+    // The direction of travel: up the larger rise (none: a maximum).
+    let (f, b) = (h(next(i)), h(prev(i)));
+    let forward = f > best && f >= b;
+    if !forward && b <= best {
+        // Exit: no neighbour is higher.
+        return i;
+    }
+    // Bounded by the vertex count: each step rises strictly.
+    for _ in 0..n {
+        let j = if forward { next(i) } else { prev(i) };
+        let v = h(j);
+        if v > best {
+            (i, best) = (j, v);
+        } else {
+            // Exit: the next falls; `i` is the top.
+            break;
+        }
+    }
+    i
+}
+
+/// [`climb_ring`]'s slack for vertices within `reach` of the origin and a
+/// direction of 1-norm `size`.
+#[inline(always)]
+pub(crate) fn climb_slack<S: Real>(reach: S, size: S) -> S {
+    S::from_f64(POLYGON_CLIMB_SLACK_ULPS) * S::EPSILON * reach * size
+}
+
+/// Hill climbing around a convex polygon's `n` vertices from `start`, by
+/// their heights `h`: towards the higher neighbour, on while the next
+/// height is within `slack` of the best so far (heights that tie or dip by
+/// rounding mid-slope do not stop it), and the highest vertex seen is the
+/// answer. On a convex polygon the heights rise to the maximum and fall
+/// after it, so the walk ends one step past it. Where it found nothing
+/// higher than the start, the other way is walked too (a start between two
+/// near-duplicates can face either). Bounded by `n` steps each way; a NaN
+/// height ends a walk.
+#[inline(always)]
+pub(crate) fn climb_ring<S: Real>(n: usize, start: usize, h: impl Fn(usize) -> S, slack: S) -> usize {
+    let next = |i: usize| if i + 1 == n { 0 } else { i + 1 };
+    let prev = |i: usize| if i == 0 { n - 1 } else { i - 1 };
+    let (mut best_i, mut best) = (start, h(start));
+    let (f, b) = (h(next(start)), h(prev(start)));
+    // The larger rise first (forward on a tie).
+    let first = b <= f;
+    for forward in [first, !first] {
+        let step = |i: usize| if forward { next(i) } else { prev(i) };
+        // The neighbour's height is known already.
+        let (mut at, mut v) = (step(start), if forward { f } else { b });
+        // Bounded: at most `n` steps around the ring.
+        for _ in 0..n {
+            if v > best {
+                (best_i, best) = (at, v);
+            } else if v < best - slack || v.is_nan() {
+                // Exit: fallen below the slack (or NaN): past the top.
+                break;
+            }
+            at = step(at);
+            v = h(at);
+        }
+        if best_i != start {
+            // Exit: the walk rose; the other way falls from the start.
+            break;
+        }
+    }
+    best_i
 }
 
 /// Index of the 45° sector holding `d` (any sector for a zero or NaN `d`).
@@ -275,6 +355,8 @@ impl<V: Space + Vector2> Shape<V> for ConvexPolygon<V> {
             axis_y: V::new2(z, one),
             origin: V::ZERO,
             reach: self.reach,
+            resolved: self.resolved,
+            min_edge: self.min_edge,
             packed: &self.packed,
             packed_normals: &self.packed_normals,
             start: &self.start,

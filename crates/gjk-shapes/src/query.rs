@@ -8,6 +8,7 @@ use gjk_core::{
 };
 
 use crate::obb::box_separation_until;
+use crate::polygon::climb_ring;
 use crate::shape::{CoreOf, PolygonView, Shape};
 use crate::space::{Pose, Space};
 use crate::wrappers::Placed;
@@ -391,6 +392,23 @@ pub const POLYGON_SAT_LIMIT: usize = 256;
 /// they overlap (the walk ends inside, then the test runs anyway).
 pub const POLYGON_WALK_PAIRS: usize = 16;
 
+/// Slack, in ulps of the walk's coordinates, of the certificate that ends
+/// [`polygon_closest`]'s walk outside `B − A`: along the claimed normal, the
+/// final vertex of A may lie this far below a neighbour (and B's above)
+/// and still count as extreme. Rounding in the walk's own products is a
+/// few ulps; a misordered walk (edges shorter than an ulp of the
+/// coordinates, from a tiny polygon far from A's origin) misses by the
+/// polygons' size.
+pub const POLYGON_WALK_CERT_ULPS: f64 = 64.0;
+
+/// Edges shorter than this many ulps of the walk's coordinates make
+/// [`polygon_closest`]'s walk prove its end ([`POLYGON_WALK_CERT_ULPS`]):
+/// through the pose into A's frame such an edge's direction can be off
+/// by more than 2.5e-4 rad (a near-duplicate pair of vertices, or a polygon
+/// far smaller than the offset between the frames), and the walk's merge
+/// of the edges can go wrong; longer edges keep it.
+pub const POLYGON_WALK_EDGE_ULPS: f64 = 4096.0;
+
 /// Most ratio of the separating-axis test's coordinates (the polygons'
 /// reach from their own origins plus the origins' distance) to the scale of
 /// `A − B` for which the boolean test of polygons uses it
@@ -622,7 +640,8 @@ enum Walk<S> {
     /// squared distance from the edge: a point of `K` that near, but not a
     /// proof of overlap (a far side's edge ends a walk the same way).
     Inside(S, End),
-    /// The step bound was spent (only rounding can cycle).
+    /// The step bound was spent (only rounding can cycle), or an end
+    /// outside failed its certificate (rounding misordered the steps).
     Unknown,
 }
 
@@ -683,11 +702,42 @@ fn polygon_walk<V: Space, const EDGE: bool>(
     let dot = |x: [V::Scalar; 2], y: [V::Scalar; 2]| x[0] * y[0] + x[1] * y[1];
     // `x × y` (> 0 when `y` turns left of `x`).
     let cross = |x: [V::Scalar; 2], y: [V::Scalar; 2]| x[0] * y[1] - x[1] * y[0];
+    // The certificate of an end outside `K`: along `u` (from A towards B,
+    // the claimed normal), A's vertex `i` is the highest of A and B's
+    // vertex `j` the lowest of B, within the slack of
+    // [`POLYGON_WALK_CERT_ULPS`], each proven by a climb from it
+    // ([`climb_ring`]); B's heights are taken in its own frame, where its
+    // edges are exact. So `u` separates the polygons by `(b_j − a_i)·u`,
+    // the claimed distance: the walk's answer is proven. It is asked for
+    // where an edge of B the end's tests used is shorter than
+    // [`POLYGON_WALK_EDGE_ULPS`] ulps of the coordinates: placed in A's
+    // frame, such an edge's direction can be rounding (a tiny polygon far
+    // from A's origin: its vertices there coincide, and a zero edge passes
+    // every test), and the end proves nothing; an end the certificate
+    // rejects is no answer. Longer edges keep their directions to 2.5e-4 rad, and
+    // the tests then hold (two climbs at every end cost 10 – 18 ns on the
+    // benchmark's polygons).
+    let coords = pa.reach + pb.reach + t[0].abs() + t[1].abs();
+    let short = V::Scalar::from_f64(POLYGON_WALK_EDGE_ULPS) * V::Scalar::EPSILON * coords;
+    // Whether B has a short edge at all (most pairs: no, and no end asks).
+    let b_short = pb.min_edge <= short;
+    let short = |len2: V::Scalar| b_short && len2 <= short * short;
+    let certified = |i: usize, j: usize, u: [V::Scalar; 2]| {
+        let ulps = V::Scalar::from_f64(POLYGON_WALK_CERT_ULPS) * V::Scalar::EPSILON * coords;
+        walk_certified(pa, pb, m, (i, j), u, ulps)
+    };
     // The origin's distance from the line of `edge` through `w`, on the
-    // outer side (right of a counter-clockwise edge) or not.
-    let off_edge = |edge: [V::Scalar; 2], w: [V::Scalar; 2], len2: V::Scalar, end: End| {
+    // outer side (right of a counter-clockwise edge) or not; an end
+    // outside that its certificate rejects: none.
+    let off_edge = |edge: [V::Scalar; 2], w: [V::Scalar; 2], len2: V::Scalar, end: End, risky: bool| {
         let c = cross(edge, w);
-        if c > zero { Walk::Outside(c, edge, end) } else { Walk::Inside(c * c / len2, end) }
+        if c <= zero {
+            Walk::Inside(c * c / len2, end)
+        } else if !risky || certified(end.i, end.j, [-edge[1], edge[0]]) {
+            Walk::Outside(c, edge, end)
+        } else {
+            Walk::Unknown
+        }
     };
     // Supports along one direction make a vertex of K (any start must be
     // one for the merge above to hold): a zero `d` (concentric balls)
@@ -704,12 +754,13 @@ fn polygon_walk<V: Space, const EDGE: bool>(
         let (ea, eb) = (sub(a, a_next), sub(b_next, b));
         let forward_b = cross(eb, ea) >= zero;
         let e = if forward_b { eb } else { ea };
-        let (along, len2) = (-dot(w, e), dot(e, e));
+        let (along, len2_e) = (-dot(w, e), dot(e, e));
         if along > zero {
-            if along < len2 {
+            if along < len2_e {
                 // Exit: the foot falls within the leaving edge.
                 let edge = if forward_b { (false, j) } else { (true, i) };
-                return off_edge(e, w, len2, End { i, j, edge: EDGE.then_some(edge) });
+                let end = End { i, j, edge: EDGE.then_some(edge) };
+                return off_edge(e, w, len2_e, end, forward_b && short(len2_e));
             }
             if forward_b {
                 (j, b) = (next(j, nb), b_next);
@@ -724,12 +775,15 @@ fn polygon_walk<V: Space, const EDGE: bool>(
         let (fa, fb) = (sub(a_prev, a), sub(b, b_prev));
         let back_a = cross(fb, fa) > zero;
         let f = if back_a { fa } else { fb };
-        let (along, len2) = (dot(w, f), dot(f, f));
+        let (along, len2_f) = (dot(w, f), dot(f, f));
+        // Only B's edges are rounded by the pose (A's are its own).
+        let risky = || (forward_b && short(len2_e)) || (!back_a && short(len2_f));
         if along > zero {
-            if along < len2 {
+            if along < len2_f {
                 // Exit: the foot falls within the arriving edge.
                 let edge = if back_a { (true, prev(i, na)) } else { (false, prev(j, nb)) };
-                return off_edge(f, w, len2, End { i, j, edge: EDGE.then_some(edge) });
+                let end = End { i, j, edge: EDGE.then_some(edge) };
+                return off_edge(f, w, len2_f, end, risky());
             }
             if back_a {
                 (i, a) = (prev(i, na), a_prev);
@@ -738,11 +792,50 @@ fn polygon_walk<V: Space, const EDGE: bool>(
             }
             continue;
         }
-        // Exit: the foot is the vertex itself (the origin in its cone).
-        return Walk::Outside(dot(w, w), w, End { i, j, edge: None });
+        // Exit: the foot is the vertex itself (the origin in its cone),
+        // proven where an edge was short.
+        return if !risky() || certified(i, j, w) {
+            Walk::Outside(dot(w, w), w, End { i, j, edge: None })
+        } else {
+            Walk::Unknown
+        };
     }
     // Exit: the bound is spent (only rounding can cycle).
     Walk::Unknown
+}
+
+/// [`polygon_walk`]'s certificate of an end outside `K` at vertices
+/// `(i, j)` along `u` (in A's own frame; `m`: B's own frame's rows there;
+/// `ulps`: the slack per unit of `u`'s 1-norm). Out of line and cold: it
+/// runs only at ends that used a short edge of B, and inlined it made the
+/// walk's callers inline less (+50 instructions on a 16-gon pair's
+/// distance, with no call made).
+#[cold]
+#[inline(never)]
+fn walk_certified<V: Space>(
+    pa: &PolygonView<'_, V>,
+    pb: &PolygonView<'_, V>,
+    m: [V::Scalar; 4],
+    (i, j): (usize, usize),
+    u: [V::Scalar; 2],
+    ulps: V::Scalar,
+) -> bool {
+    let slack = ulps * (u[0].abs() + u[1].abs());
+    let ub = [m[0] * u[0] + m[2] * u[1], m[1] * u[0] + m[3] * u[1]];
+    let ha = |k: usize| {
+        let p = pa.vertices[k];
+        p.component(0) * u[0] + p.component(1) * u[1]
+    };
+    // B's heights downwards (its lowest vertex along `u` is wanted).
+    let hb = |k: usize| {
+        let q = pb.vertices[k];
+        -(q.component(0) * ub[0] + q.component(1) * ub[1])
+    };
+    // A climb from each vertex, through near-duplicate neighbours that tie
+    // with it (a neighbour alone can hide a higher vertex behind its
+    // twin), finds nothing higher beyond the slack.
+    let (ta, tb) = (climb_ring(pa.vertices.len(), i, ha, slack), climb_ring(pb.vertices.len(), j, hb, slack));
+    ha(ta) <= ha(i) + slack && hb(tb) <= hb(j) + slack
 }
 
 /// Where the boundary walk of two convex polygons ends

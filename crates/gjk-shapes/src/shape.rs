@@ -141,6 +141,11 @@ pub struct PolygonView<'a, V: Vector> {
     pub(crate) packed: &'a PackedPoints<V::Scalar>,
     /// The edge normals in blocks, for the separating-axis test.
     pub(crate) packed_normals: &'a PackedPoints<V::Scalar>,
+    /// Whether the edges are long enough for strict climbs
+    /// (`polygon::edges_resolved`).
+    pub(crate) resolved: bool,
+    /// The shortest edge's length (the boundary walk's certificate).
+    pub(crate) min_edge: V::Scalar,
     /// A vertex near the support for each 45° sector of directions (own
     /// frame), where hill climbing starts.
     pub(crate) start: &'a [u32; 8],
@@ -277,27 +282,12 @@ impl<V: Space> PolygonView<'_, V> {
             let p = self.vertices[i];
             p.component(0) * dx + p.component(1) * dy
         };
-        let next = |i: usize| if i + 1 == n { 0 } else { i + 1 };
-        let prev = |i: usize| if i == 0 { n - 1 } else { i - 1 };
-        let mut i = (self.start[sector] as usize).min(n - 1);
-        let mut best = h(i);
-        // The direction of travel: up the larger rise (none: a maximum).
-        let (f, b) = (h(next(i)), h(prev(i)));
-        let forward = f > best && f >= b;
-        if !forward && b <= best {
-            return i;
+        let start = (self.start[sector] as usize).min(n - 1);
+        if self.resolved {
+            return crate::polygon::climb_strict(n, start, h);
         }
-        // Bounded by the vertex count: each step rises strictly.
-        for _ in 0..n {
-            let j = if forward { next(i) } else { prev(i) };
-            let v = h(j);
-            if v > best {
-                (i, best) = (j, v);
-            } else {
-                break;
-            }
-        }
-        i
+        let slack = crate::polygon::climb_slack(self.reach, dx.abs() + dy.abs());
+        crate::polygon::climb_ring(n, start, h, slack)
     }
 
     /// The same polygon seen from a frame in which the outer frame has

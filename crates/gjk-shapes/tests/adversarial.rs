@@ -208,3 +208,43 @@ fn climbing_hull_pairs_at_extreme_scales() {
         }
     }
 }
+
+/// Found by `gjk-fuzz` (its doubled clouds): quickhull on points each
+/// doubled at about 1e-12 of the size left a closed surface that passed the
+/// topological checks but was folded (vertices 1.6 above its faces), and
+/// its supports climbed to vertices 0.45 short of the maximum. A hull whose
+/// faces do not all have every vertex below them now scans: every support
+/// reaches the point cloud's height along every direction, whatever the
+/// jitter; and the clouds the benchmarks use (points on ellipsoids) still
+/// climb.
+#[test]
+fn doubled_points_give_no_folded_hull() {
+    let mut rng = Rng::new(1604);
+    let mut climbing = 0;
+    for case in 0..60 {
+        let n = rng.usize(170, 340);
+        let jitter = [0.0, 1e-13, 1e-12, 1e-11, 1e-9][case % 5];
+        let mut pts = Vec::with_capacity(2 * n);
+        for _ in 0..n {
+            let p = rng.unit3();
+            pts.push(p);
+            pts.push(p + DVec3::splat(jitter));
+        }
+        let hull = ConvexHull::new(&pts).unwrap();
+        climbing += usize::from(hull.uses_hill_climbing());
+        for _ in 0..2000 {
+            let d = rng.unit3();
+            let top = height3(&pts, d);
+            let got = hull.support(d).dot(d);
+            assert!(top - got <= 1e-12, "case {case} (jitter {jitter}): {got} short of {top}");
+        }
+    }
+    // Exact duplicates merge and climb; the near ones mostly scan.
+    assert!(climbing >= 12, "{climbing} of 60 climb");
+    for n in [256, 1024] {
+        for _ in 0..8 {
+            let p: Vec<Vec3> = polyhedron(&mut rng, n).iter().map(|p| p.as_vec3()).collect();
+            assert!(ConvexHull::new(&p).unwrap().uses_hill_climbing(), "{n} points on an ellipsoid");
+        }
+    }
+}

@@ -1,13 +1,26 @@
 //! `cargo run --release -p gjk-fuzz -- [N] [FILE...]`: runs N seeded random
-//! inputs (default 100 000), or the given input files, through every query.
+//! inputs (default 100 000), or the given input files, through every query,
+//! and prints the seeds whose answers fail. `--explain SEED` runs that one
+//! input and prints the warm and cold answers that differ.
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().is_some_and(|a| a == "--explain") {
+        gjk_fuzz::EXPLAIN.store(true, std::sync::atomic::Ordering::Relaxed);
+        let seed: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(0);
+        println!("{:?}", gjk_fuzz::fuzz_one(&gjk_fuzz::random_input(seed, 256)));
+        return;
+    }
     let mut total = gjk_fuzz::Outcome::default();
     let files: Vec<&String> = args.iter().filter(|a| a.parse::<u64>().is_err()).collect();
     if files.is_empty() {
         let n: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(100_000);
         for seed in 0..n {
-            total.add(gjk_fuzz::fuzz_one(&gjk_fuzz::random_input(seed, 256)));
+            let o = gjk_fuzz::fuzz_one(&gjk_fuzz::random_input(seed, 256));
+            if o.non_finite > 0 || o.disagreeing > 0 {
+                // The failing inputs by seed, to replay (`random_input`).
+                eprintln!("seed {seed}: {o:?}");
+            }
+            total.add(o);
         }
     } else {
         for f in files {
@@ -16,7 +29,7 @@ fn main() {
         }
     }
     println!("{total:?}");
-    if total.non_finite > 0 {
+    if total.non_finite > 0 || total.disagreeing > 0 {
         std::process::exit(1);
     }
 }
