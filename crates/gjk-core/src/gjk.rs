@@ -451,7 +451,12 @@ impl<V: Vector> GjkSolver<V> {
 
     /// Starts from several support points (a warm-start simplex), each with
     /// the direction it came from. Duplicates are dropped; at most
-    /// [`MAX_SIMPLEX_POINTS`] are used. An empty slice is invalid input.
+    /// [`MAX_SIMPLEX_POINTS`] are used. An empty slice is invalid input. A
+    /// full simplex counts as holding the origin only where its
+    /// barycentric weights put the origin within the zero band (at least
+    /// [`DEEP_BAND_FLOOR`] `ε · scale`); otherwise (one too thin for its
+    /// distance from the origin, whose solve is rounding) the search goes
+    /// on from its point nearest the origin.
     pub fn start_from(&mut self, points: &[(SupportPoint<V>, V)]) -> Step {
         self.start_with::<false>(points.iter().copied())
     }
@@ -502,8 +507,39 @@ impl<V: Vector> GjkSolver<V> {
             return self.finish_invalid();
         }
         if full {
-            return self.enter_verify(true);
+            // An enclosure puts the weighted sum at the origin, to rounding.
+            // Warm-start points can form a simplex too thin for its distance
+            // from the origin (a shape 1e-6 across, 0.8 away: its volumes
+            // are below the rounding of its determinants), whose solve then
+            // claims the origin with weights that sum elsewhere: no proof.
+            let floor = V::Scalar::from_f64(DEEP_BAND_FLOOR) * V::Scalar::EPSILON * self.scale;
+            let band = self.band().max(floor);
+            if self.vv <= band * band {
+                return self.enter_verify(true);
+            }
+            // Exit: the search goes on from the point nearest the origin.
+            return self.restart_from_nearest();
         }
+        if self.vv <= self.band() * self.band() {
+            return self.enter_verify(false);
+        }
+        self.dir = -self.v;
+        Step::Continue
+    }
+
+    /// Keeps only the simplex point nearest the origin (with its
+    /// direction) and searches on from it: the answer to a warm-start
+    /// simplex whose solve is rounding (see [`Self::start_from`]).
+    #[cold]
+    fn restart_from_nearest(&mut self) -> Step {
+        let pts = self.simplex.points();
+        let near =
+            |k: usize, i: usize| if pts[i].w.length_squared() < pts[k].w.length_squared() { i } else { k };
+        let k = (1..pts.len()).fold(0, near);
+        let (p, d) = (pts[k], self.simplex.directions()[k]);
+        self.simplex.set_point(p, d);
+        self.v = p.w;
+        self.vv = p.w.length_squared();
         if self.vv <= self.band() * self.band() {
             return self.enter_verify(false);
         }

@@ -3,8 +3,8 @@
 //! test.
 
 use crate::gjk::{
-    DEFAULT_MAX_ITERATIONS, DistanceResult, GjkConfig, GjkSolver, MAX_ESCAPES, MAX_VERIFY_CANDIDATES, Status,
-    Step, beyond, converged, escape_direction, start_bound, start_scale,
+    DEEP_BAND_FLOOR, DEFAULT_MAX_ITERATIONS, DistanceResult, GjkConfig, GjkSolver, MAX_ESCAPES,
+    MAX_VERIFY_CANDIDATES, Status, Step, beyond, converged, escape_direction, start_bound, start_scale,
 };
 use crate::real::Real;
 use crate::simplex::{MAX_SIMPLEX_POINTS, NO_INDEX, Reduced, Simplex, SupportPoint};
@@ -1255,12 +1255,25 @@ where
     T: Track<V>,
 {
     let full_mask = |n: usize| 0b1111u8 >> (MAX_SIMPLEX_POINTS - n);
-    let r = V::solve_simplex(&pts.w, pts.len);
-    if pts.len == V::DIM + 1 && r.mask == full_mask(pts.len) {
-        track.reduce(&r);
-        return Ok(true);
-    }
+    let mut r = V::solve_simplex(&pts.w, pts.len);
     let mut v = r.point(&pts.w);
+    if pts.len == V::DIM + 1 && r.mask == full_mask(pts.len) {
+        // An enclosure puts the weighted sum at the origin, to rounding; a
+        // warm start's simplex too thin for its distance from the origin
+        // can claim one by rounding (as in `GjkSolver::start_from`): then
+        // the search goes on from its point nearest the origin.
+        let floor = V::Scalar::from_f64(DEEP_BAND_FLOOR) * V::Scalar::EPSILON * scale;
+        let band = (config.zero_tolerance * scale + margin).max(floor);
+        if v.length_squared() <= band * band {
+            track.reduce(&r);
+            return Ok(true);
+        }
+        let w = &pts.w;
+        let near = |k: usize, i: usize| if w[i].length_squared() < w[k].length_squared() { i } else { k };
+        let k = (1..pts.len).fold(0, near);
+        r = Reduced::vertex(k);
+        v = w[k];
+    }
     pts.reduce(&r);
     track.reduce(&r);
     let mut vv = v.length_squared();

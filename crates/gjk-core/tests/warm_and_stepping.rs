@@ -224,3 +224,51 @@ fn warm_queries_search_from_cached_vertices() {
     }
     assert!(hinted > 100, "{hinted} warm queries made a support call");
 }
+
+/// Found by `gjk-fuzz` (seed 4818664): a cache handed from an overlapping
+/// pair (its simplex a tetrahedron round the origin) to another pair
+/// whose A is 1e-6 across and whose B is a point 0.8 away, in f32. The
+/// rebuilt tetrahedron is that thin and that far off: its volumes are
+/// below the rounding of its determinants, the solve claimed the origin
+/// with weights that sum to a point 0.8 away, and the warm distance said
+/// `Intersecting` for a pair apart by 0.8 (the boolean test too). A
+/// warm-start simplex whose weights do not sum to the origin now searches
+/// on from its nearest point: warm answers equal cold ones. (Without that,
+/// about one pair in 8 000 here claimed contact.)
+#[test]
+fn a_handed_on_tetrahedron_too_thin_to_solve_claims_no_overlap() {
+    use gjk_core::glam::Vec3;
+    let mut rng = Rng::new(4818664);
+    let cfg = GjkConfig::default();
+    let (mut full, mut claimed) = (0, 0);
+    for case in 0..20_000 {
+        let n = rng.usize(8, 40);
+        let big: Vec<Vec3> = polyhedron(&mut rng, n).iter().map(|p| p.as_vec3()).collect();
+        let origin = [Vec3::ZERO];
+        let (mut dist, mut boolean) = (SimplexCache::new(), SimplexCache::new());
+        let r = distance_with(big.as_slice(), origin.as_slice(), &cfg, Some(&mut dist), &mut ());
+        if r.status != Status::Intersecting {
+            // A few hulls of few points miss their own centre.
+            continue;
+        }
+        assert_eq!(intersects_with(big.as_slice(), origin.as_slice(), &cfg, Some(&mut boolean)), Ok(true));
+        full += usize::from(dist.len() == 4);
+        // The caches handed to a tiny A (as many points) and a far point.
+        let tiny: Vec<Vec3> = polyhedron(&mut rng, n).iter().map(|p| (*p * 1e-6).as_vec3()).collect();
+        let far = [(rng.unit3() * rng.range(0.5, 1.0)).as_vec3()];
+        let cold = distance(tiny.as_slice(), far.as_slice());
+        assert_eq!(cold.status, Status::Separated, "case {case}");
+        let warm = distance_with(tiny.as_slice(), far.as_slice(), &cfg, Some(&mut dist), &mut ());
+        claimed += usize::from(warm.status == Status::Intersecting);
+        assert_eq!(warm.status, Status::Separated, "case {case}: {warm:?}");
+        assert!(
+            (warm.distance - cold.distance).abs() <= 1e-5,
+            "case {case}: {} vs {}",
+            warm.distance,
+            cold.distance
+        );
+        let hit = intersects_with(tiny.as_slice(), far.as_slice(), &cfg, Some(&mut boolean));
+        assert_eq!(hit, Ok(false), "case {case}");
+    }
+    assert!(full > 15_000 && claimed == 0, "{full} full caches");
+}

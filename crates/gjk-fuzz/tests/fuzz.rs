@@ -33,10 +33,29 @@ fn twenty_thousand_inputs() {
 ///   near-duplicate twin that tied with it, 0.3 short (the climb's slack);
 /// - 170086, 399647: the walk's certificate, checking the end vertex's
 ///   neighbours only, passed where a twin hid a higher vertex behind it
-///   (the certificate climbs).
+///   (the certificate climbs);
+/// - 589381, 794429: f32 polygons a few units across placed 1.9e5 – 7e6
+///   apart, where B's vertices in A's frame fall on a grid 0.5 apart: the
+///   walk ended, proven, on an edge of B blurred by that grid, and the
+///   feature placed again with that edge's own normal claimed 6.55e6 for
+///   7.15e6, its point on B far off B (the foot check,
+///   `POLYGON_WALK_FOOT_ULPS`);
+/// - 1607516, 2915896, 3050211: f32 hulls of doubled points 1e6 across,
+///   where rounding left twins a few ulps apart joined by an edge: a
+///   hinted climb stopped where the way up led through the twin (their
+///   heights tie), and a warm distance claimed 494 380 for an overlapping
+///   pair (`HULL_EDGE_RESOLVED_ULPS`: such hulls scan);
+/// - 4818664: a distance cache handed from an overlapping pair (a
+///   tetrahedron round the origin) to a hull 1e-6 across and a ball 0.8
+///   away, in f32: the rebuilt tetrahedron was too thin for its distance
+///   from the origin, its solve claimed the origin by rounding, and the
+///   warm distance said `Intersecting` (a warm-start simplex must now
+///   weigh to the origin to count as enclosing it).
 #[test]
 fn inputs_the_fuzzer_found() {
-    for seed in [1604, 34026, 43329, 67559, 2698, 5345, 7723, 8082, 11032, 41255, 170086, 399647] {
+    for seed in
+        [1604, 34026, 43329, 67559, 2698, 5345, 7723, 8082, 11032, 41255, 170086, 399647, 589381, 794429]
+    {
         let o = gjk_fuzz::fuzz_one(&gjk_fuzz::random_input(seed, 256));
         assert!(o.queries > 0, "seed {seed}: {o:?}");
         assert_eq!((o.non_finite, o.disagreeing, o.disagreeing_extreme), (0, 0, 0), "seed {seed}: {o:?}");

@@ -73,6 +73,18 @@ struct VertexNode<V> {
     neighbours: [u16; HULL_NODE_DEGREE],
 }
 
+/// Hulls with an edge shorter than this many ulps (of the vertices' scalar
+/// type) of their reach do not climb (nor check rings); they scan. A climb
+/// compares its vertices' heights, each rounded by a few ulps of the reach:
+/// the two ends of such an edge can tie or misorder by rounding, and a
+/// climb that must pass from one to the other stops there, anywhere on the
+/// hull (fuzz seed 1607516: an f32 hull of a sphere 1e6 across whose
+/// vertex 31 sat 1 ulp from vertex 30, joined to it and to two others;
+/// from 31, hinted climbs stopped at once, up to 1.3e6 short). Edges this
+/// long rise by far more than the rounding unless they are nearly level;
+/// the benchmark's hulls' shortest edges are ~1 300 ulps of f32.
+pub const HULL_EDGE_RESOLVED_ULPS: f64 = 64.0;
+
 /// Relative tolerance of the hull construction: points within this
 /// fraction of the cloud's size of a face count as on it.
 pub const HULL_REL_TOLERANCE: f64 = 1e-12;
@@ -94,8 +106,9 @@ pub struct ConvexHull<V: Vector> {
     faces: Vec<[u32; 3]>,
     /// Coplanar triangles merged into polygons.
     polygons: Vec<HullFace<V>>,
-    /// Whether the vertex graph is a valid convex polytope graph (hill
-    /// climbing is used only then).
+    /// Whether the vertex graph is a valid convex polytope graph whose
+    /// edges the heights resolve ([`HULL_EDGE_RESOLVED_ULPS`]): hill
+    /// climbing and rings are used only then.
     climbable: bool,
     /// Per vertex, its neighbours padded with itself ([`HULL_RING_MIN`]);
     /// empty for hulls without rings.
@@ -150,7 +163,10 @@ impl<V: Space + Vector3> ConvexHull<V> {
         let centroid = vertices.iter().fold(V::ZERO, |s, p| s + *p) * inv;
         let polygons = merge_faces(&vertices, &h.faces);
         let radii = if h.valid { hull_radii(&vertices, &h.faces, centroid) } else { None };
-        let (rings, ring_mask) = rings(&offsets, &adjacency, h.valid);
+        // Climbs (and rings) only on a valid graph whose edges heights can
+        // tell apart ([`HULL_EDGE_RESOLVED_ULPS`]).
+        let climbable = h.valid && edges_resolved::<V::Scalar>(&p64, &h.vertices, &h.edges);
+        let (rings, ring_mask) = rings(&offsets, &adjacency, climbable);
         let mut hull = Self {
             packed: PackedPoints::new(&vertices),
             nodes: nodes(&vertices, &offsets, &adjacency),
@@ -161,7 +177,7 @@ impl<V: Space + Vector3> ConvexHull<V> {
             adjacency,
             faces: h.faces,
             polygons,
-            climbable: h.valid,
+            climbable,
             start: Vec::new(),
             grid: 0,
             centroid,
@@ -438,6 +454,17 @@ impl<V: Space + Vector3> ConvexHull<V> {
     pub fn uses_hill_climbing(&self) -> bool {
         self.climbable && self.vertices.len() > HULL_SCAN_LIMIT
     }
+}
+
+/// Whether every edge of a hull (`edges` between `vertices`, indices into
+/// `p`) is longer than [`HULL_EDGE_RESOLVED_ULPS`] ulps of `S` of the
+/// vertices' reach from their frame's origin (where the heights are
+/// taken).
+fn edges_resolved<S: Real>(p: &[DVec3], vertices: &[usize], edges: &[(u32, u32)]) -> bool {
+    let reach2 = vertices.iter().map(|&i| p[i].length_squared()).fold(0.0, f64::max);
+    let least = HULL_EDGE_RESOLVED_ULPS * S::EPSILON.to_f64();
+    let limit2 = least * least * reach2;
+    edges.iter().all(|&(a, b)| p[vertices[a as usize]].distance_squared(p[vertices[b as usize]]) > limit2)
 }
 
 /// The neighbour rings of a hull's vertices ([`HULL_RING_MIN`]) from its

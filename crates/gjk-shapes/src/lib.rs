@@ -57,10 +57,10 @@ mod wrappers;
 pub use batch::{PosedPair, distance_batch, intersects_batch};
 pub use cast::{cast_ray, cast_ray_with, cast_shape, cast_shape_with};
 pub use hull::{
-    ConvexHull, FACE_MERGE_TOLERANCE, FACE_MERGE_ULPS, HULL_HINT_CLIMB_LIMIT, HULL_NODE_DEGREE,
-    HULL_REL_TOLERANCE, HULL_RING_DEGREE, HULL_RING_LIMIT, HULL_RING_MIN, HULL_SCAN_LIMIT, HullFace,
-    MAX_START_GRID, RADII_MARGIN, RADII_ROUNDING, START_CELLS_PER_VERTEX, START_GRID, face_merge_tolerance,
-    start_grid,
+    ConvexHull, FACE_MERGE_TOLERANCE, FACE_MERGE_ULPS, HULL_EDGE_RESOLVED_ULPS, HULL_FOLD_TOLERANCE,
+    HULL_HINT_CLIMB_LIMIT, HULL_NODE_DEGREE, HULL_REL_TOLERANCE, HULL_RING_DEGREE, HULL_RING_LIMIT,
+    HULL_RING_MIN, HULL_SCAN_LIMIT, HullFace, MAX_START_GRID, RADII_MARGIN, RADII_ROUNDING,
+    START_CELLS_PER_VERTEX, START_GRID, face_merge_tolerance, start_grid,
 };
 pub use obb::{
     BOX_PARALLEL_SKIP, BOX_ROUNDING, BoxSeparation, BoxView, box_gap, box_separation, box_separation_until,
@@ -70,9 +70,10 @@ pub use primitives::{
     Ball, Capsule, Circle, Cone, Cuboid, Cylinder, Point, Rectangle, Segment, Sphere, Triangle,
 };
 pub use query::{
-    POLYGON_SAT_LIMIT, POLYGON_SAT_REACH_RATIO, POLYGON_WALK_PAIRS, PolygonClosest, add_radii, distance,
-    distance_local, distance_value, distance_value_with, distance_with, intersects, intersects_with,
-    polygon_closest, simplex_to_world, to_world, try_intersects,
+    POLYGON_SAT_LIMIT, POLYGON_SAT_REACH_RATIO, POLYGON_WALK_CERT_ULPS, POLYGON_WALK_EDGE_ULPS,
+    POLYGON_WALK_FOOT_ULPS, POLYGON_WALK_PAIRS, PolygonClosest, add_radii, distance, distance_local,
+    distance_value, distance_value_with, distance_with, intersects, intersects_with, polygon_closest,
+    simplex_to_world, to_world, try_intersects,
 };
 pub use shape::{CoreOf, PolygonView, Shape, ShapeError};
 pub use space::{Angle, Pose, Rot2, Space};

@@ -409,6 +409,15 @@ pub const POLYGON_WALK_CERT_ULPS: f64 = 64.0;
 /// of the edges can go wrong; longer edges keep it.
 pub const POLYGON_WALK_EDGE_ULPS: f64 = 4096.0;
 
+/// How far, in ulps of the coordinates, the foot of [`polygon_closest`]'s
+/// final edge end may fall outside that edge when it is placed again in
+/// the outer frame with the edge's own normal: rounding moves it a few
+/// ulps. Beyond, the walk's edge was not the polygon's (a short edge of B
+/// whose direction in A's frame is rounding noise: its own normal then
+/// points elsewhere, and the feature's points would lie off the shapes),
+/// and GJK answers.
+pub const POLYGON_WALK_FOOT_ULPS: f64 = 64.0;
+
 /// Most ratio of the separating-axis test's coordinates (the polygons'
 /// reach from their own origins plus the origins' distance) to the scale of
 /// `A − B` for which the boolean test of polygons uses it
@@ -867,23 +876,26 @@ pub struct PolygonClosest<V: Vector> {
 /// exact wherever it ends with the origin outside `B − A`; see
 /// [`PolygonClosest`] for what it gives otherwise. `None` for views or a
 /// direction that are not finite or too large for the walk's products
-/// (squares must be finite), a spent step bound (only rounding can cycle)
-/// and a vertex–vertex touch (no normal).
+/// (squares must be finite), a spent step bound (only rounding can cycle),
+/// a vertex–vertex touch (no normal) and an edge end whose foot, placed
+/// again with the edge's own normal, falls outside the edge beyond
+/// [`POLYGON_WALK_FOOT_ULPS`] (rounding in A's frame turned a short edge).
 pub fn polygon_closest<V: Space>(
     pa: &PolygonView<'_, V>,
     pb: &PolygonView<'_, V>,
     d: V,
 ) -> Option<PolygonClosest<V>> {
-    polygon_feature(pa, pb, d).map(|(c, _)| c)
+    polygon_feature(pa, pb, d).map(|(c, _, _)| c)
 }
 
-/// [`polygon_closest`] with the feature it ended on.
+/// [`polygon_closest`] with the feature it ended on and, for an edge, the
+/// foot's parameter on it (from its first vertex).
 #[inline(always)]
 fn polygon_feature<V: Space>(
     pa: &PolygonView<'_, V>,
     pb: &PolygonView<'_, V>,
     d: V,
-) -> Option<(PolygonClosest<V>, End)> {
+) -> Option<(PolygonClosest<V>, End, V::Scalar)> {
     let zero = V::Scalar::ZERO;
     let reach = (pb.origin - pa.origin).max_abs() + pa.reach + pb.reach;
     if !(reach * reach).is_finite() || !(d.dot(d)).is_finite() {
@@ -896,30 +908,49 @@ fn polygon_feature<V: Space>(
     };
     // The feature again in the outer frame, with the views' unit normals.
     let (p, q) = (pa.vertex(end.i), pb.vertex(end.j));
-    let (separation, normal, point_a, point_b) = match end.edge {
+    let foot_slack = V::Scalar::from_f64(POLYGON_WALK_FOOT_ULPS)
+        * V::Scalar::EPSILON
+        * (reach + p.max_abs() + q.max_abs());
+    // Where the foot `x` falls on the edge from `s` to `e` (its parameter
+    // from `s`), if within it up to `foot_slack`: far outside, the walk's
+    // edge in A's frame was not this one (rounding turned a short edge of
+    // B), and its answer is no answer.
+    let foot = |s: V, e: V, x: V| {
+        let (edge, u) = (e - s, x - s);
+        let (along, len2) = (u.dot(edge), edge.length_squared());
+        let past = along - len2;
+        let slack2 = foot_slack * foot_slack * len2;
+        let within = (along >= zero || along * along <= slack2) && (past <= zero || past * past <= slack2);
+        // Checked as products: a zero edge gives `along = 0`, within.
+        within.then(|| if zero.strictly_less(len2) { along / len2 } else { zero })
+    };
+    let next = |k: usize, n: usize| if k + 1 == n { 0 } else { k + 1 };
+    let (separation, normal, point_a, point_b, t) = match end.edge {
         None => {
             let r = q - p;
             let s = r.length();
             if !zero.strictly_less(s) {
                 return None;
             }
-            (s, r * (V::Scalar::ONE / s), p, q)
+            (s, r * (V::Scalar::ONE / s), p, q, zero)
         }
         // A's edge `k` against B's vertex `q`.
         Some((true, k)) => {
-            let n = pa.normal(k);
-            let s = n.dot(q - pa.vertex(k));
-            (s, n, q - n * s, q)
+            let (n, s0) = (pa.normal(k), pa.vertex(k));
+            let s = n.dot(q - s0);
+            let x = q - n * s;
+            (s, n, x, q, foot(s0, pa.vertex(next(k, pa.vertices.len())), x)?)
         }
         // B's edge `k` against A's vertex `p` (the normal turned to point
         // from A towards B).
         Some((false, k)) => {
-            let n = pb.normal(k);
-            let s = n.dot(p - pb.vertex(k));
-            (s, -n, p, p - n * s)
+            let (n, s0) = (pb.normal(k), pb.vertex(k));
+            let s = n.dot(p - s0);
+            let x = p - n * s;
+            (s, -n, p, x, foot(s0, pb.vertex(next(k, pb.vertices.len())), x)?)
         }
     };
-    Some((PolygonClosest { separation, normal, point_a, point_b, exact }, end))
+    Some((PolygonClosest { separation, normal, point_a, point_b, exact }, end, t))
 }
 
 /// The full distance result of two polygon cores (`a`, `b` in one frame)
@@ -1000,7 +1031,7 @@ where
     let scale = sat_scale(&pa, &pb, offset, oa + ob, zero)?;
     let config = config.sanitized();
     let band = config.zero_tolerance * scale;
-    let (c, end) = polygon_feature(&pa, &pb, offset)?;
+    let (c, end, t) = polygon_feature(&pa, &pb, offset)?;
     // Exact outside beyond the band; within the band (either side): touching.
     let status = if band.strictly_less(c.separation) && c.exact {
         Some(Status::Separated)
@@ -1017,24 +1048,18 @@ where
     }
     let point =
         |i: usize, j: usize| SupportPoint::with_indices(pa.vertex(i), i as u32, pb.vertex(j), j as u32);
-    // Where `x` lies on the segment from `p` to `q` (its parameter).
-    let param = |p: V, q: V, x: V| {
-        let e = q - p;
-        (x - p).dot(e) / e.length_squared()
-    };
     let next = |k: usize, n: usize| if k + 1 == n { 0 } else { k + 1 };
     // Every point of the feature is a support of `A − B` along the normal
-    // (A's furthest towards B, B's furthest towards A).
+    // (A's furthest towards B, B's furthest towards A); `t`: the foot's
+    // parameter on the edge.
     let simplex = match end.edge {
         None => Simplex::from_point(point(end.i, end.j), c.normal),
         Some((true, k)) => {
             let k1 = next(k, pa.vertices.len());
-            let t = param(pa.vertex(k), pa.vertex(k1), c.point_a);
             Simplex::from_segment(point(k, end.j), point(k1, end.j), c.normal, t)
         }
         Some((false, k)) => {
             let k1 = next(k, pb.vertices.len());
-            let t = param(pb.vertex(k), pb.vertex(k1), c.point_b);
             Simplex::from_segment(point(end.i, k), point(end.i, k1), c.normal, t)
         }
     };
@@ -1456,5 +1481,67 @@ mod tests {
             }
         }
         assert!(exact > 1000 && other > 500 && far < 20, "exact {exact}, other {other}, far {far}");
+    }
+
+    /// Regression (fuzz seeds 589381, 794429): f32 polygons a few units
+    /// across placed 1e5 – 1e7 apart, where B's vertices in A's frame fall
+    /// on a grid of 0.008 – 0.5 and its short edges' directions there are
+    /// rounding. The walk ended, proven, on such an edge, and the feature
+    /// placed again with the edge's own normal claimed a separation along
+    /// a normal that was not the pair's (6.55e6 for 7.15e6), its point on
+    /// B far off B. Every exact answer must be the f64 oracle's distance
+    /// on the same (f32) shapes, with points on them, to 64 ulps of the
+    /// coordinates; the rest decline (GJK answers) or end inside.
+    #[test]
+    fn polygon_closest_on_far_f32_polygons_is_the_oracle_or_declines() {
+        use gjk_core::glam::Vec2;
+        let mut rng = Rng::new(7349);
+        let (mut exact, mut declined) = (0, 0);
+        for k in 0..3000 {
+            let (n, m) = (rng.usize(3, 24), rng.usize(8, 60));
+            let size = rng.range(1.0, 3.0);
+            let shape = |rng: &mut Rng, n: usize| {
+                let v: Vec<Vec2> = polygon(rng, n).iter().map(|p| (*p * size).as_vec2()).collect();
+                ConvexPolygon::new(&v).unwrap()
+            };
+            let (a, b) = (shape(&mut rng, n), shape(&mut rng, m));
+            // Near an axis half the time (the grid's rounding then leaves
+            // B's near edges level while their own normals tilt).
+            let far = 10f64.powf(rng.range(5.0, 7.0));
+            let axis = [DVec2::X, DVec2::Y, -DVec2::X, -DVec2::Y][k % 4];
+            let dir = if k % 8 < 4 { (axis + rng.unit2() * 1e-6).normalize() } else { rng.unit2() };
+            let pose = Pose::new(Rot2::from_angle(rng.range(-3.2, 3.2) as f32), (dir * far).as_vec2());
+            let placed = Placed::new(&b, &pose);
+            let (pa, pb) = (a.core_polygon().unwrap(), placed.core_polygon().unwrap());
+            // The same shapes in f64: B's own vertices by the f32 pose's
+            // numbers, exactly.
+            let (c, sn) = (pose.rotation.cos as f64, pose.rotation.sin as f64);
+            let t = pose.translation.as_dvec2();
+            let wa: Vec<DVec2> = a.vertices().iter().map(|p| p.as_dvec2()).collect();
+            let wb: Vec<DVec2> = b
+                .vertices()
+                .iter()
+                .map(|p| {
+                    let p = p.as_dvec2();
+                    DVec2::new(c * p.x - sn * p.y, sn * p.x + c * p.y) + t
+                })
+                .collect();
+            let truth = oracle_2d(&wa, &wb).0;
+            let d = CoreOf(&placed).center().unwrap() - CoreOf(&a).center().unwrap();
+            let Some(r) = polygon_closest(&pa, &pb, d) else {
+                declined += 1;
+                continue;
+            };
+            if !r.exact {
+                continue;
+            }
+            let tol = 64.0 * f32::EPSILON as f64 * (far + 2.0 * size);
+            let ctx = format!("pair {k}: {r:?}, truth {truth:e}, tolerance {tol:e}");
+            assert!((r.separation as f64 - truth).abs() <= tol, "{ctx}");
+            assert!(oracle_2d(&wa, &[r.point_a.as_dvec2()]).0 <= tol, "{ctx}: point_a off A");
+            assert!(oracle_2d(&wb, &[r.point_b.as_dvec2()]).0 <= tol, "{ctx}: point_b off B");
+            exact += 1;
+        }
+        assert!(exact > 2000, "exact {exact}, declined {declined}");
     }
 }

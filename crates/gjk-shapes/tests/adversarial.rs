@@ -248,3 +248,43 @@ fn doubled_points_give_no_folded_hull() {
         }
     }
 }
+
+/// Found by `gjk-fuzz` (seed 1607516, a cloud of points doubled 1e-12
+/// apart, in f32 at 1e6): f32 rounding left twins a few ulps apart, one of
+/// them a vertex of degree 3 joined to its twin, and a hinted climb from
+/// it stopped at once wherever the way up led through the twin (their
+/// heights tie by rounding): supports up to 1.3e6 short, and a warm
+/// distance of 494 380 for a pair that overlaps. Hulls with edges under
+/// `HULL_EDGE_RESOLVED_ULPS` ulps of their reach now scan. Here: spheres
+/// 1e6 across in f32 whose points each get a twin 1 – 8 ulps away; from
+/// every vertex as the hint, along random directions, the support reaches
+/// the scan's height (to the heights' rounding).
+#[test]
+fn hinted_climbs_pass_near_duplicate_twins() {
+    let mut rng = Rng::new(1607516);
+    for case in 0..12 {
+        let n = rng.usize(170, 260);
+        let mut pts: Vec<Vec3> = Vec::with_capacity(2 * n);
+        for _ in 0..n {
+            let p = (rng.unit3() * 1e6).as_vec3();
+            pts.push(p);
+            // A twin 1 – 8 ulps further from 0 along one axis.
+            let axis = rng.usize(0, 2);
+            let mut q = p.to_array();
+            q[axis] = f32::from_bits(q[axis].to_bits() + rng.usize(1, 8) as u32);
+            pts.push(Vec3::from_array(q));
+        }
+        let hull = ConvexHull::new(&pts).unwrap();
+        let v = hull.vertices();
+        for _ in 0..40 {
+            let d = rng.unit3().as_vec3();
+            let top = v[hull.support_scan(d)].dot(d);
+            let slack = 16.0 * f32::EPSILON * 1e6;
+            for h in 0..v.len() as u32 {
+                let (p, _) = hull.support_from(d, h);
+                assert!(p.dot(d) >= top - slack, "case {case}, hint {h}: {} short of {top}", p.dot(d));
+            }
+            assert!(hull.support(d).dot(d) >= top - slack, "case {case}: cold support short");
+        }
+    }
+}

@@ -1,5 +1,6 @@
-//! `cargo run --release -p gjk-fuzz -- [N] [FILE...]`: runs N seeded random
-//! inputs (default 100 000), or the given input files, through every query,
+//! `cargo run --release -p gjk-fuzz -- [N [FIRST]] [FILE...]`: runs N seeded
+//! random inputs (default 100 000; seeds from FIRST, default 0), or the
+//! given input files, through every query,
 //! and prints the seeds whose answers fail. `--explain SEED` runs that one
 //! input and prints the warm and cold answers that differ.
 fn main() {
@@ -14,7 +15,8 @@ fn main() {
     let files: Vec<&String> = args.iter().filter(|a| a.parse::<u64>().is_err()).collect();
     if files.is_empty() {
         let n: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(100_000);
-        for seed in 0..n {
+        let first: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(0);
+        for seed in first..first.saturating_add(n) {
             let o = gjk_fuzz::fuzz_one(&gjk_fuzz::random_input(seed, 256));
             if o.non_finite > 0 || o.disagreeing > 0 {
                 // The failing inputs by seed, to replay (`random_input`).
