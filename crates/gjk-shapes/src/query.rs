@@ -410,12 +410,12 @@ pub const POLYGON_WALK_CERT_ULPS: f64 = 64.0;
 pub const POLYGON_WALK_EDGE_ULPS: f64 = 4096.0;
 
 /// How far, in ulps of the coordinates, the foot of [`polygon_closest`]'s
-/// final edge end may fall outside that edge when it is placed again in
-/// the outer frame with the edge's own normal: rounding moves it a few
-/// ulps. Beyond, the walk's edge was not the polygon's (a short edge of B
-/// whose direction in A's frame is rounding noise: its own normal then
-/// points elsewhere, and the feature's points would lie off the shapes),
-/// and GJK answers.
+/// final end on an edge of B shorter than [`POLYGON_WALK_EDGE_ULPS`] may
+/// fall outside that edge when it is placed again in the outer frame with
+/// the edge's own normal: rounding moves it a few ulps. Beyond, the walk's
+/// edge was not the polygon's (its direction in A's frame was rounding
+/// noise: its own normal points elsewhere, and the feature's points would
+/// lie off the shapes), and GJK answers.
 pub const POLYGON_WALK_FOOT_ULPS: f64 = 64.0;
 
 /// Most ratio of the separating-axis test's coordinates (the polygons'
@@ -632,6 +632,12 @@ struct End {
     /// The edge, if the walk ended on one: `(of A, index)` (asked for by
     /// the walk's `EDGE` flag; `None` otherwise).
     edge: Option<(bool, usize)>,
+    /// Whether an edge of B that the end's tests used is short
+    /// ([`POLYGON_WALK_EDGE_ULPS`]): its direction in A's frame may be
+    /// rounding, and the feature is checked again in the outer frame
+    /// ([`POLYGON_WALK_FOOT_ULPS`]). Asked for with `edge` (`false`
+    /// otherwise).
+    short: bool,
 }
 
 /// Where [`polygon_walk`] ends on the boundary of `K = B − A`.
@@ -768,8 +774,9 @@ fn polygon_walk<V: Space, const EDGE: bool>(
             if along < len2_e {
                 // Exit: the foot falls within the leaving edge.
                 let edge = if forward_b { (false, j) } else { (true, i) };
-                let end = End { i, j, edge: EDGE.then_some(edge) };
-                return off_edge(e, w, len2_e, end, forward_b && short(len2_e));
+                let risky = forward_b && short(len2_e);
+                let end = End { i, j, edge: EDGE.then_some(edge), short: EDGE && risky };
+                return off_edge(e, w, len2_e, end, risky);
             }
             if forward_b {
                 (j, b) = (next(j, nb), b_next);
@@ -791,8 +798,9 @@ fn polygon_walk<V: Space, const EDGE: bool>(
             if along < len2_f {
                 // Exit: the foot falls within the arriving edge.
                 let edge = if back_a { (true, prev(i, na)) } else { (false, prev(j, nb)) };
-                let end = End { i, j, edge: EDGE.then_some(edge) };
-                return off_edge(f, w, len2_f, end, risky());
+                let risky = risky();
+                let end = End { i, j, edge: EDGE.then_some(edge), short: EDGE && risky };
+                return off_edge(f, w, len2_f, end, risky);
             }
             if back_a {
                 (i, a) = (prev(i, na), a_prev);
@@ -804,7 +812,7 @@ fn polygon_walk<V: Space, const EDGE: bool>(
         // Exit: the foot is the vertex itself (the origin in its cone),
         // proven where an edge was short.
         return if !risky() || certified(i, j, w) {
-            Walk::Outside(dot(w, w), w, End { i, j, edge: None })
+            Walk::Outside(dot(w, w), w, End { i, j, edge: None, short: false })
         } else {
             Walk::Unknown
         };
@@ -877,25 +885,25 @@ pub struct PolygonClosest<V: Vector> {
 /// [`PolygonClosest`] for what it gives otherwise. `None` for views or a
 /// direction that are not finite or too large for the walk's products
 /// (squares must be finite), a spent step bound (only rounding can cycle),
-/// a vertex–vertex touch (no normal) and an edge end whose foot, placed
-/// again with the edge's own normal, falls outside the edge beyond
-/// [`POLYGON_WALK_FOOT_ULPS`] (rounding in A's frame turned a short edge).
+/// a vertex–vertex touch (no normal) and an end on a short edge of B
+/// whose foot, placed again with the edge's own normal, falls outside the
+/// edge beyond [`POLYGON_WALK_FOOT_ULPS`] (rounding in A's frame turned
+/// the edge).
 pub fn polygon_closest<V: Space>(
     pa: &PolygonView<'_, V>,
     pb: &PolygonView<'_, V>,
     d: V,
 ) -> Option<PolygonClosest<V>> {
-    polygon_feature(pa, pb, d).map(|(c, _, _)| c)
+    polygon_feature(pa, pb, d).map(|(c, _)| c)
 }
 
-/// [`polygon_closest`] with the feature it ended on and, for an edge, the
-/// foot's parameter on it (from its first vertex).
+/// [`polygon_closest`] with the feature it ended on.
 #[inline(always)]
 fn polygon_feature<V: Space>(
     pa: &PolygonView<'_, V>,
     pb: &PolygonView<'_, V>,
     d: V,
-) -> Option<(PolygonClosest<V>, End, V::Scalar)> {
+) -> Option<(PolygonClosest<V>, End)> {
     let zero = V::Scalar::ZERO;
     let reach = (pb.origin - pa.origin).max_abs() + pa.reach + pb.reach;
     if !(reach * reach).is_finite() || !(d.dot(d)).is_finite() {
@@ -908,38 +916,35 @@ fn polygon_feature<V: Space>(
     };
     // The feature again in the outer frame, with the views' unit normals.
     let (p, q) = (pa.vertex(end.i), pb.vertex(end.j));
-    let foot_slack = V::Scalar::from_f64(POLYGON_WALK_FOOT_ULPS)
-        * V::Scalar::EPSILON
-        * (reach + p.max_abs() + q.max_abs());
-    // Where the foot `x` falls on the edge from `s` to `e` (its parameter
-    // from `s`), if within it up to `foot_slack`: far outside, the walk's
-    // edge in A's frame was not this one (rounding turned a short edge of
-    // B), and its answer is no answer.
-    let foot = |s: V, e: V, x: V| {
+    // Where the end used a short edge of B: the foot `x` must fall within
+    // the edge from `s` to `e` up to [`POLYGON_WALK_FOOT_ULPS`]; far
+    // outside, the walk's edge in A's frame was not this one (rounding
+    // turned it), and its answer is no answer. (A's edges are exact in
+    // A's frame, where the walk runs, and long edges of B keep their
+    // directions there.)
+    let on_edge = |s: V, e: V, x: V| {
+        let slack = V::Scalar::from_f64(POLYGON_WALK_FOOT_ULPS) * V::Scalar::EPSILON * (reach + x.max_abs());
         let (edge, u) = (e - s, x - s);
         let (along, len2) = (u.dot(edge), edge.length_squared());
         let past = along - len2;
-        let slack2 = foot_slack * foot_slack * len2;
-        let within = (along >= zero || along * along <= slack2) && (past <= zero || past * past <= slack2);
-        // Checked as products: a zero edge gives `along = 0`, within.
-        within.then(|| if zero.strictly_less(len2) { along / len2 } else { zero })
+        let slack2 = slack * slack * len2;
+        // Compared as products: a zero edge gives `along = 0`, within.
+        (along >= zero || along * along <= slack2) && (past <= zero || past * past <= slack2)
     };
-    let next = |k: usize, n: usize| if k + 1 == n { 0 } else { k + 1 };
-    let (separation, normal, point_a, point_b, t) = match end.edge {
+    let (separation, normal, point_a, point_b) = match end.edge {
         None => {
             let r = q - p;
             let s = r.length();
             if !zero.strictly_less(s) {
                 return None;
             }
-            (s, r * (V::Scalar::ONE / s), p, q, zero)
+            (s, r * (V::Scalar::ONE / s), p, q)
         }
         // A's edge `k` against B's vertex `q`.
         Some((true, k)) => {
-            let (n, s0) = (pa.normal(k), pa.vertex(k));
-            let s = n.dot(q - s0);
-            let x = q - n * s;
-            (s, n, x, q, foot(s0, pa.vertex(next(k, pa.vertices.len())), x)?)
+            let n = pa.normal(k);
+            let s = n.dot(q - pa.vertex(k));
+            (s, n, q - n * s, q)
         }
         // B's edge `k` against A's vertex `p` (the normal turned to point
         // from A towards B).
@@ -947,10 +952,14 @@ fn polygon_feature<V: Space>(
             let (n, s0) = (pb.normal(k), pb.vertex(k));
             let s = n.dot(p - s0);
             let x = p - n * s;
-            (s, -n, p, x, foot(s0, pb.vertex(next(k, pb.vertices.len())), x)?)
+            let k1 = if k + 1 == pb.vertices.len() { 0 } else { k + 1 };
+            if end.short && !on_edge(s0, pb.vertex(k1), x) {
+                return None;
+            }
+            (s, -n, p, x)
         }
     };
-    Some((PolygonClosest { separation, normal, point_a, point_b, exact }, end, t))
+    Some((PolygonClosest { separation, normal, point_a, point_b, exact }, end))
 }
 
 /// The full distance result of two polygon cores (`a`, `b` in one frame)
@@ -1031,7 +1040,7 @@ where
     let scale = sat_scale(&pa, &pb, offset, oa + ob, zero)?;
     let config = config.sanitized();
     let band = config.zero_tolerance * scale;
-    let (c, end, t) = polygon_feature(&pa, &pb, offset)?;
+    let (c, end) = polygon_feature(&pa, &pb, offset)?;
     // Exact outside beyond the band; within the band (either side): touching.
     let status = if band.strictly_less(c.separation) && c.exact {
         Some(Status::Separated)
@@ -1048,18 +1057,24 @@ where
     }
     let point =
         |i: usize, j: usize| SupportPoint::with_indices(pa.vertex(i), i as u32, pb.vertex(j), j as u32);
+    // Where `x` lies on the segment from `p` to `q` (its parameter).
+    let param = |p: V, q: V, x: V| {
+        let e = q - p;
+        (x - p).dot(e) / e.length_squared()
+    };
     let next = |k: usize, n: usize| if k + 1 == n { 0 } else { k + 1 };
     // Every point of the feature is a support of `A − B` along the normal
-    // (A's furthest towards B, B's furthest towards A); `t`: the foot's
-    // parameter on the edge.
+    // (A's furthest towards B, B's furthest towards A).
     let simplex = match end.edge {
         None => Simplex::from_point(point(end.i, end.j), c.normal),
         Some((true, k)) => {
             let k1 = next(k, pa.vertices.len());
+            let t = param(pa.vertex(k), pa.vertex(k1), c.point_a);
             Simplex::from_segment(point(k, end.j), point(k1, end.j), c.normal, t)
         }
         Some((false, k)) => {
             let k1 = next(k, pb.vertices.len());
+            let t = param(pb.vertex(k), pb.vertex(k1), c.point_b);
             Simplex::from_segment(point(end.i, k), point(end.i, k1), c.normal, t)
         }
     };
