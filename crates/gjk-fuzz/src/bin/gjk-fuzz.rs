@@ -2,7 +2,9 @@
 //! random inputs (default 100 000; seeds from FIRST, default 0), or the
 //! given input files, through every query,
 //! and prints the seeds whose answers fail. `--explain SEED` runs that one
-//! input and prints the warm and cold answers that differ.
+//! input and prints the warm and cold answers that differ. `--extreme`
+//! also prints the seeds whose extreme pairs differ (shapes that mix
+//! scales or are flat: docs/reliability.md).
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().is_some_and(|a| a == "--explain") {
@@ -12,13 +14,16 @@ fn main() {
         return;
     }
     let mut total = gjk_fuzz::Outcome::default();
-    let files: Vec<&String> = args.iter().filter(|a| a.parse::<u64>().is_err()).collect();
+    let extreme = args.iter().any(|a| a == "--extreme");
+    let files: Vec<&String> =
+        args.iter().filter(|a| a.parse::<u64>().is_err() && *a != "--extreme").collect();
     if files.is_empty() {
-        let n: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(100_000);
-        let first: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(0);
+        let mut numbers = args.iter().filter_map(|a| a.parse::<u64>().ok());
+        let n = numbers.next().unwrap_or(100_000);
+        let first = numbers.next().unwrap_or(0);
         for seed in first..first.saturating_add(n) {
             let o = gjk_fuzz::fuzz_one(&gjk_fuzz::random_input(seed, 256));
-            if o.non_finite > 0 || o.disagreeing > 0 {
+            if o.non_finite > 0 || o.disagreeing > 0 || (extreme && o.disagreeing_extreme > 0) {
                 // The failing inputs by seed, to replay (`random_input`).
                 eprintln!("seed {seed}: {o:?}");
             }
