@@ -81,7 +81,7 @@ pub use query::{
     BALL_ROUNDING, BallTest, GjkError, Iteration, IterationBuffer, Recorder, SimplexCache, ball_test,
     ball_test_of, distance, distance_from, distance_value, distance_value_or, distance_value_with,
     distance_warm, distance_with, first_support, intersects, intersects_with, intersects_within,
-    start_proves_beyond, try_intersects,
+    start_proves_beyond, try_intersects, warm_exit,
 };
 pub use real::Real;
 pub use simplex::{MAX_SIMPLEX_POINTS, NO_INDEX, Reduced, Simplex, SupportPoint};

@@ -509,6 +509,100 @@ where
     gjk.result_as(into)
 }
 
+/// A warm start's one-call exit, for callers that rebuild the cached
+/// points themselves: `cache`'s points are rebuilt from vertices
+/// (`vertex_a`, and `vertex_b` already placed in A's frame), solved, one
+/// support call `support(−v, hint)` is made from the first point's vertices
+/// (`hint`: on A, on B), and where that call ends the search (the
+/// [`GjkSolver`]'s Exit 1, converged, or Exit 2, a point already in the
+/// simplex, on its first step) `out` receives the solver's answer and the
+/// call returns `true`. It returns `false`, `out` holding nothing of use,
+/// wherever the solver would go on or verify: an empty or full cache, a
+/// point without vertices, a duplicate or non-finite point, a closest point
+/// within the zero band, no convergence, a lower bound beyond
+/// `max_distance`; the caller then runs the whole query. The same solve,
+/// tests and result as the solver's (pinned to the bit by the tests),
+/// without its state and written in place: on a frame-coherent sequence
+/// nearly every warm query ends here.
+#[inline(always)]
+pub fn warm_exit<V: Vector>(
+    config: &GjkConfig<V::Scalar>,
+    cache: &SimplexCache<V>,
+    vertex_a: impl Fn(u32) -> Option<V>,
+    vertex_b: impl Fn(u32) -> Option<V>,
+    support: impl FnOnce(V, (u32, u32)) -> SupportPoint<V>,
+    out: &mut DistanceResult<V>,
+) -> bool {
+    let n = cache.len();
+    // Exit: an empty or full cache (a full simplex may hold the origin,
+    // which only the solver's verification may claim).
+    if n == 0 || n > V::DIM {
+        return false;
+    }
+    let config = config.sanitized();
+    let simplex = &mut out.simplex;
+    simplex.clear();
+    let mut w = [V::ZERO; MAX_SIMPLEX_POINTS];
+    let mut scale = V::Scalar::ZERO;
+    let z = V::Scalar::ZERO;
+    for i in 0..n {
+        let (ia, ib) = (cache.index_a[i], cache.index_b[i]);
+        let d = cache.dirs[i];
+        let (Some(pa), Some(pb)) = (vertex_a(ia), vertex_b(ib)) else {
+            // Exit: a point not made from vertices (the solver's start
+            // rebuilds it by a support call).
+            return false;
+        };
+        let p = SupportPoint::with_indices(pa, ia, pb, ib);
+        // Exit: a non-finite point (the solver reports the invalid input)
+        // or a duplicate (the solver drops it).
+        if (p.w * z + d * z).length_squared() != z || w[..i].contains(&p.w) {
+            return false;
+        }
+        w[i] = p.w;
+        scale = scale.max(p.w.max_abs());
+        simplex.push_with(p, d, false);
+    }
+    let r = V::solve_simplex(&w, n);
+    let v = r.point(&w);
+    let vv = v.length_squared();
+    let band = config.zero_tolerance * scale;
+    // Exit: the closest point is within the zero band (or not finite): the
+    // solver verifies contact.
+    if vv <= band * band || !vv.is_finite() {
+        return false;
+    }
+    let p = support(-v, (cache.index_a[0], cache.index_b[0]));
+    // Exit: a non-finite support point.
+    if !p.w_is_finite() {
+        return false;
+    }
+    // The solver's first step: its Exits 0, 1 and 2 (`search_step`).
+    let scale = scale.max(p.w.max_abs());
+    let vw = v.dot(p.w);
+    let lower_sq = if vw > V::Scalar::ZERO { vw * vw / vv } else { V::Scalar::ZERO };
+    // Exit: beyond the caller's limit, or neither converged nor a repeated
+    // point (the solver goes on).
+    if beyond(&config, scale, lower_sq) || !(converged(&config, scale, vv, vw) || w[..n].contains(&p.w)) {
+        return false;
+    }
+    simplex.reduce(&r);
+    // As `GjkSolver::finish_converged` and `result_as`.
+    let (point_a, point_b) = simplex.witness_points();
+    let distance = v.length();
+    let band = config.zero_tolerance * scale;
+    let lower = if lower_sq > V::Scalar::ZERO { vw / v.length() } else { V::Scalar::ZERO };
+    out.status = if distance <= band { Status::Touching } else { Status::Separated };
+    out.distance = distance;
+    out.point_a = point_a;
+    out.point_b = point_b;
+    out.normal = (-v).try_normalize().unwrap_or(V::X);
+    out.lower_bound = lower.min(distance);
+    out.tolerance = band;
+    out.iterations = 1;
+    true
+}
+
 /// The first support call of a cold query: the support point of A − B
 /// along the direction from A's centre to B's (+X when either shape names
 /// none), with that direction. [`distance_from`] continues from it.

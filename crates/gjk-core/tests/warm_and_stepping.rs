@@ -272,3 +272,110 @@ fn a_handed_on_tetrahedron_too_thin_to_solve_claims_no_overlap() {
     }
     assert!(full > 15_000 && claimed == 0, "{full} full caches");
 }
+
+/// `warm_exit` is the solver's first step on the same rebuilt points: where
+/// it answers, `GjkSolver::start_from` plus one `step` with the same
+/// support point finishes converged with the same result to the bit; where
+/// the solver finishes so (and the points hold no duplicate), `warm_exit`
+/// answers. Frame-coherent pairs (most answer), jumping and overlapping
+/// ones (many do not), 2D and 3D, f32 and f64.
+#[test]
+fn warm_exit_is_the_solvers_first_step() {
+    fn check<V: gjk_core::Vector>(a: &[V], b: &[V], cache: &SimplexCache<V>, tally: &mut [usize; 2]) {
+        let config = GjkConfig::default();
+        let pts: Vec<_> = (0..cache.len())
+            .map(|i| {
+                let (ia, ib) = cache.indices(i);
+                let (pa, pb) = (a[ia as usize], b[ib as usize]);
+                (gjk_core::SupportPoint::with_indices(pa, ia, pb, ib), cache.directions()[i])
+            })
+            .collect();
+        let hint = cache.indices(0);
+        let support = |d: V| gjk_core::minkowski_support_from(a, b, d, hint);
+        let mut out = gjk_core::DistanceResult::invalid();
+        let vertex = |p: &[V], i: u32| p.get(i as usize).copied();
+        let quick = gjk_core::warm_exit(
+            &config,
+            cache,
+            |i| vertex(a, i),
+            |i| vertex(b, i),
+            |d, h| {
+                assert_eq!(h, hint, "the first point's vertices");
+                support(d)
+            },
+            &mut out,
+        )
+        .then_some(out);
+        let mut gjk = GjkSolver::new(config);
+        let mut step = gjk.start_from(&pts);
+        if step == Step::Continue {
+            step = gjk.step(support(gjk.direction()));
+        }
+        let converged = matches!(step, Step::Done(Status::Separated | Status::Touching));
+        let distinct = (0..pts.len()).all(|i| (0..i).all(|j| pts[i].0.w != pts[j].0.w));
+        match quick {
+            Some(r) => {
+                assert!(converged && gjk.iterations() == 1, "{step:?}");
+                let s = gjk.result();
+                assert_eq!(
+                    (r.status, r.distance, r.point_a, r.point_b, r.normal),
+                    (s.status, s.distance, s.point_a, s.point_b, s.normal)
+                );
+                assert_eq!(
+                    (r.lower_bound, r.tolerance, r.iterations),
+                    (s.lower_bound, s.tolerance, s.iterations)
+                );
+                assert_eq!(r.simplex.points(), s.simplex.points());
+                assert_eq!(r.simplex.barycentric(), s.simplex.barycentric());
+                assert_eq!(r.simplex.directions(), s.simplex.directions());
+                tally[0] += 1;
+            }
+            None => {
+                assert!(!(converged && gjk.iterations() == 1 && distinct && pts.len() <= V::DIM), "{step:?}");
+                tally[1] += 1;
+            }
+        }
+    }
+    let mut rng = Rng::new(7301);
+    let mut tally = [0usize; 2];
+    for pair in 0..2000 {
+        let a = polyhedron(&mut rng, [8, 16, 32][pair % 3]);
+        let dir = rng.unit3();
+        let reach = [4.0, 2.2, 0.5][pair / 3 % 3];
+        let mut b: Vec<DVec3> = polyhedron(&mut rng, 16).iter().map(|p| *p + dir * reach).collect();
+        let (mut c64, mut c32) = (SimplexCache::new(), SimplexCache::new());
+        let a32: Vec<gjk_core::glam::Vec3> = a.iter().map(|p| p.as_vec3()).collect();
+        for frame in 0..4 {
+            let b32: Vec<gjk_core::glam::Vec3> = b.iter().map(|p| p.as_vec3()).collect();
+            if frame > 0 {
+                check(&a, &b, &c64, &mut tally);
+                check(&a32, &b32, &c32, &mut tally);
+            }
+            distance_warm(a.as_slice(), b.as_slice(), &mut c64);
+            distance_warm(a32.as_slice(), b32.as_slice(), &mut c32);
+            // Small steps, and now and then a jump.
+            let angle = if rng.f64() < 0.2 { 0.5 } else { 1e-3 };
+            let q = DQuat::from_axis_angle(rng.unit3(), angle);
+            let c = centroid3(&b);
+            let t = rng.unit3() * angle;
+            b = b.iter().map(|p| q * (*p - c) + c + t).collect();
+        }
+    }
+    for pair in 0..1000 {
+        let a = polygon(&mut rng, [4, 8, 16][pair % 3]);
+        let off = DVec2::from_angle(rng.range(0.0, 6.3)) * [4.0, 2.2, 0.5][pair % 3];
+        let mut b: Vec<DVec2> = polygon(&mut rng, 8).iter().map(|p| *p + off).collect();
+        let mut cache = SimplexCache::new();
+        for frame in 0..4 {
+            if frame > 0 {
+                check(&a, &b, &cache, &mut tally);
+            }
+            distance_warm(a.as_slice(), b.as_slice(), &mut cache);
+            let turn = DVec2::from_angle(if rng.f64() < 0.2 { 0.5 } else { 1e-3 });
+            let c = centroid2(&b);
+            b = b.iter().map(|p| turn.rotate(*p - c) + c + DVec2::new(1e-3, 0.0)).collect();
+        }
+    }
+    // Both branches run often (not a vacuous check either way).
+    assert!(tally[0] > 6000 && tally[1] > 1000, "{tally:?}");
+}

@@ -745,9 +745,10 @@ impl<V: Space + Vector3> SupportMap<V> for ConvexHull<V> {
     }
 }
 impl<V: Space + Vector3> Shape<V> for ConvexHull<V> {
-    #[inline]
+    #[inline(always)]
     fn core_support_from(&self, dir: V, hint: u32) -> (V, u32) {
-        self.support_from(dir, hint)
+        let i = self.support_index(dir, hint);
+        (self.point(i), i as u32)
     }
     #[inline(always)]
     fn core_support_search(&self, dir: V, hint: u32) -> Search<V> {

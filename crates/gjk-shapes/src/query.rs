@@ -38,6 +38,42 @@ where
         && gjk_core::ball_test(a, b, V::Scalar::ZERO, &config.sanitized()) == BallTest::Overlapping
 }
 
+/// The warm query's one-call answer ([`gjk_core::warm_exit`]) for `a` and
+/// `b` placed in A's frame: the cached points rebuilt from the shapes'
+/// vertices and one support call made on the shapes directly (B's
+/// direction turned into its frame and its point back), not through the
+/// solver's adapters. On a frame-coherent sequence of pairs apart nearly
+/// every warm query ends here (99.8 % of the benchmark's 32-vertex warm
+/// queries), in `r`; `false` where the whole warm query must run.
+#[inline(always)]
+fn warm_one_call<V, A, B>(
+    a: &A,
+    b: &Placed<&B, V>,
+    config: &GjkConfig<V::Scalar>,
+    c: &mut SimplexCache<V>,
+    r: &mut DistanceResult<V>,
+) -> bool
+where
+    V: Space,
+    A: Shape<V> + ?Sized,
+    B: Shape<V> + ?Sized,
+{
+    let (ra, rb) = (a.radius(), b.shape.radius());
+    let core_config = GjkConfig { max_distance: config.max_distance + ra + rb, ..*config };
+    let support = |d: V, hint: (u32, u32)| {
+        let (qa, ja) = a.core_support_from(d, hint.0);
+        let (qb, jb) = b.shape.core_support_from(b.local_dir(-d), hint.1);
+        SupportPoint::with_indices(qa, ja, b.to_outer(qb), jb)
+    };
+    let vertex_b = |i: u32| b.shape.core_vertex(i).map(|p| b.to_outer(p));
+    if !gjk_core::warm_exit(&core_config, c, |i| a.core_vertex(i), vertex_b, support, r) {
+        return false;
+    }
+    c.store(&r.simplex);
+    add_radii_in_place(r, ra, rb, config);
+    true
+}
+
 /// Distance between `a` at `pose_a` and `b` at `pose_b`, in the world frame.
 /// Polygon pairs that are apart or touch are measured by the boundary walk
 /// ([`polygon_closest`]) instead of GJK: exact apart, the normal verified
@@ -90,7 +126,21 @@ where
     }
     // Results are finished in place: a `DistanceResult` is ~300 bytes and
     // every by-value pass is a `memcpy` (measured ~30 instructions each).
-    let mut r = distance_local(a, &b_in_a(b, pose_a, pose_b), config, cache);
+    let placed = b_in_a(b, pose_a, pose_b);
+    let cache = match cache {
+        // A cached point, segment or (3D) triangle: the one-call answer
+        // first (a full simplex, a pair in contact, goes to the solver).
+        Some(c) if c.len() <= V::DIM && !c.is_empty() => {
+            let mut r = DistanceResult::invalid();
+            if warm_one_call(a, &placed, config, c, &mut r) {
+                move_to_world(&mut r, pose_a);
+                return r;
+            }
+            Some(c)
+        }
+        cache => cache,
+    };
+    let mut r = distance_local(a, &placed, config, cache);
     move_to_world(&mut r, pose_a);
     r
 }

@@ -436,3 +436,110 @@ fn distance_value_on_posed_and_round_shapes() {
     let id = Pose::<DVec3>::IDENTITY;
     assert_eq!(distance_value(&huge, &id, &huge, &id), Err(GjkError::InvalidInput));
 }
+
+/// A posed warm query answers most frames in one support call made on the
+/// shapes directly (`gjk_core::warm_exit`); every answer is the whole warm
+/// query's (`distance_local` on B placed in A's frame, with a copy of the
+/// cache, moved to the world) to the bit, and both leave the same cache.
+/// Hulls with rings and with climbs, boxes, rounded hulls and capsules
+/// (radii added), polygons; drifting poses with jumps.
+#[test]
+fn warm_queries_answer_as_the_whole_warm_query() {
+    use gjk_shapes::gjk_core::DistanceResult;
+    use gjk_shapes::{Placed, Shape, Space, distance_local, to_world};
+    fn same<V: Space>(x: &DistanceResult<V>, y: &DistanceResult<V>, ctx: &str) {
+        assert_eq!(
+            (x.status, x.distance, x.point_a, x.point_b, x.normal),
+            (y.status, y.distance, y.point_a, y.point_b, y.normal),
+            "{ctx}"
+        );
+        assert_eq!(
+            (x.lower_bound, x.tolerance, x.iterations),
+            (y.lower_bound, y.tolerance, y.iterations),
+            "{ctx}"
+        );
+        assert_eq!(x.simplex.points(), y.simplex.points(), "{ctx}");
+        assert_eq!(x.simplex.barycentric(), y.simplex.barycentric(), "{ctx}");
+    }
+    fn run<V: Space, A: Shape<V>, B: Shape<V>>(
+        a: &A,
+        b: &B,
+        poses: &[(Pose<V>, Pose<V>)],
+        one_call: &mut usize,
+        ctx: &str,
+    ) {
+        let cfg = GjkConfig::default();
+        let (mut fast, mut whole) = (SimplexCache::new(), SimplexCache::new());
+        for (frame, (pa, pb)) in poses.iter().enumerate() {
+            let r = distance_with(a, pa, b, pb, &cfg, Some(&mut fast));
+            let s =
+                to_world(&distance_local(a, &Placed::new(b, &pa.inv_mul(pb)), &cfg, Some(&mut whole)), pa);
+            let ctx = format!("{ctx} frame {frame}");
+            same(&r, &s, &ctx);
+            assert_eq!(fast.len(), whole.len(), "{ctx}");
+            for i in 0..fast.len() {
+                assert_eq!(fast.indices(i), whole.indices(i), "{ctx}");
+            }
+            assert_eq!(fast.directions(), whole.directions(), "{ctx}");
+            *one_call += usize::from(frame > 0 && r.iterations == 1);
+        }
+    }
+    let mut rng = Rng::new(7302);
+    let mut one_call = 0;
+    let mut frames = 0;
+    let drift3 = |rng: &mut Rng| {
+        let (pa, mut pb) = (pose3(rng, 1.0), pose3(rng, 4.0));
+        (0..40)
+            .map(|frame| {
+                pb = if frame % 13 == 12 {
+                    pose3(rng, 4.0)
+                } else {
+                    let turn = DQuat::from_axis_angle(rng.unit3(), 1e-3);
+                    let toward = (pb.translation - pa.translation).normalize() * 0.02;
+                    Pose::new(turn * pb.rotation, pb.translation - toward)
+                };
+                (pa, pb)
+            })
+            .collect::<Vec<_>>()
+    };
+    for n in [8, 32, 60, 300] {
+        for _ in 0..6 {
+            let a = ConvexHull::new(&polyhedron(&mut rng, n)).unwrap();
+            let b = ConvexHull::new(&polyhedron(&mut rng, 32)).unwrap();
+            let poses = drift3(&mut rng);
+            run(&a, &b, &poses, &mut one_call, &format!("hulls {n}"));
+            let rounded = Rounded::new(&b, 0.2).unwrap();
+            run(&a, &rounded, &poses, &mut one_call, &format!("rounded {n}"));
+            frames += 2 * (poses.len() - 1);
+        }
+    }
+    for _ in 0..10 {
+        let a = Cuboid::new(DVec3::new(0.5, 1.0, 1.5)).unwrap();
+        let b = Cuboid::new(DVec3::new(1.0, 0.25, 0.75)).unwrap();
+        let cap = Capsule::new(0.75, 0.3).unwrap();
+        let poses = drift3(&mut rng);
+        run(&a, &b, &poses, &mut one_call, "boxes");
+        run(&a, &cap, &poses, &mut one_call, "box and capsule");
+        frames += 2 * (poses.len() - 1);
+    }
+    for n in [4, 16, 64] {
+        for _ in 0..6 {
+            let a = ConvexPolygon::new(&polygon(&mut rng, n)).unwrap();
+            let b = ConvexPolygon::new(&polygon(&mut rng, 12)).unwrap();
+            let pa = Pose::new(Rot2::from_angle(rng.range(0.0, 6.3)), DVec2::ZERO);
+            let mut pb = Pose::new(Rot2::from_angle(rng.range(0.0, 6.3)), rng.unit2() * 4.0);
+            let poses: Vec<_> = (0..40)
+                .map(|_| {
+                    let t = pb.translation - pb.translation.normalize() * 0.02;
+                    pb = Pose::new(Rot2::from_angle(pb.rotation.angle() + 1e-3), t);
+                    (pa, pb)
+                })
+                .collect();
+            run(&a, &b, &poses, &mut one_call, &format!("polygons {n}"));
+            frames += poses.len() - 1;
+        }
+    }
+    // Most frames end in the one call (the pairs approach, touch and
+    // overlap, where they cannot).
+    assert!(one_call * 2 > frames, "{one_call} of {frames}");
+}
