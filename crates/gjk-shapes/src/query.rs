@@ -129,7 +129,8 @@ where
     let placed = b_in_a(b, pose_a, pose_b);
     let cache = match cache {
         // A cached point, segment or (3D) triangle: the one-call answer
-        // first (a full simplex, a pair in contact, goes to the solver).
+        // first (a full simplex goes straight to the solver, and the exit
+        // hands it pairs in contact).
         Some(c) if c.len() <= V::DIM && !c.is_empty() => {
             let mut r = DistanceResult::invalid();
             if warm_one_call(a, &placed, config, c, &mut r) {
