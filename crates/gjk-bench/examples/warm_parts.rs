@@ -5,9 +5,10 @@
 //! over all pairs and frames (medians of 15 passes, ns per query). Parts
 //! timed alone overlap from one query to the next; in the query each
 //! waits on the one before, so they sum to less than the whole.
-//! `cargo run --release -p gjk-bench --example warm_parts [VERTICES]`
+//! `cargo run --release -p gjk-bench --example warm_parts [VERTICES] [TURN]`
+//! (TURN: radians a frame, 1e-3 by default, as the compare binary's).
 use gjk_bench::*;
-use gjk_core::glam::{Quat, Vec3, Vec3A};
+use gjk_core::glam::{Vec3, Vec3A};
 use gjk_core::{
     GjkConfig, GjkSolver, InLanes, SimplexCache, SupportMap, SupportPoint, minkowski_support_from,
 };
@@ -27,20 +28,10 @@ fn main() {
     };
     let set = make_set3(set_seed(2000, i, 0), n, Kind::Distant, &Plan::FULL);
     let m = set.pairs.len();
-    let step = Pose::new(Quat::from_rotation_y(1e-3), Vec3::new(1e-3, 0.0, 0.0));
-    let frames: Vec<Vec<Pose<Vec3>>> = set
-        .pairs
-        .iter()
-        .map(|(_, _, p)| {
-            let mut cur = *p;
-            (0..FRAMES)
-                .map(|_| {
-                    cur = step.mul(&cur);
-                    cur
-                })
-                .collect()
-        })
-        .collect();
+    // The turn per frame (radians about y): 1e-3 as in the compare
+    // binary, or faster (how warm queries fare on pairs that spin).
+    let turn: f32 = std::env::args().nth(2).and_then(|s| s.parse().ok()).unwrap_or(1e-3);
+    let frames = drift_frames(&set, turn, FRAMES);
     let (id, cfg) = (Pose::IDENTITY, GjkConfig::default());
     let mut caches: Vec<SimplexCache<Vec3>> = vec![SimplexCache::new(); m];
     for (k, (a, b, _)) in set.pairs.iter().enumerate() {
@@ -152,7 +143,7 @@ fn main() {
         sizes[c.len()] += 1;
     }
     println!("cached simplices of 1, 2, 3, 4 points: {:?}\n", &sizes[1..]);
-    println!("| {n} vertices | ns per query |\n|---|---|");
+    println!("| {n} vertices, {turn} rad a frame | ns per query |\n|---|---|");
     for (name, t) in parts {
         println!("| {name} | {t:.1} |");
     }

@@ -736,25 +736,31 @@ pub fn bench_mixed(plan: &Plan, rows: &mut Vec<Row>) {
     }
 }
 
-/// Warm starting on a frame-coherent sequence (each pair moved slightly per
-/// step) against our own cold query; and the floor: the support calls alone.
-pub fn bench_warm(n: usize, set: &Set3, plan: &Plan, rows: &mut Vec<Row>) {
-    const FRAMES: usize = 8;
-    let m = set.pairs.len();
-    let step = Pose::new(Quat::from_rotation_y(1e-3), Vec3::new(1e-3, 0.0, 0.0));
-    let frames: Vec<Vec<Pose<Vec3>>> = set
-        .pairs
+/// Each pair's pose of B over `frames` frames, each the last turned by
+/// `turn` radians about y and moved 1e-3 along x (the warm rows' motion,
+/// `turn` = 1e-3).
+pub fn drift_frames(set: &Set3, turn: f32, frames: usize) -> Vec<Vec<Pose<Vec3>>> {
+    let step = Pose::new(Quat::from_rotation_y(turn), Vec3::new(1e-3, 0.0, 0.0));
+    set.pairs
         .iter()
         .map(|(_, _, p)| {
             let mut cur = *p;
-            (0..FRAMES)
+            (0..frames)
                 .map(|_| {
                     cur = step.mul(&cur);
                     cur
                 })
                 .collect()
         })
-        .collect();
+        .collect()
+}
+
+/// Warm starting on a frame-coherent sequence (each pair moved slightly per
+/// step) against our own cold query; and the floor: the support calls alone.
+pub fn bench_warm(n: usize, set: &Set3, plan: &Plan, rows: &mut Vec<Row>) {
+    const FRAMES: usize = 8;
+    let m = set.pairs.len();
+    let frames = drift_frames(set, 1e-3, FRAMES);
     let id = Pose::IDENTITY;
     let cfg = gjk_core::GjkConfig::default();
     let mut caches: Vec<SimplexCache<Vec3>> = vec![SimplexCache::new(); m];
