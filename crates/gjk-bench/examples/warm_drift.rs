@@ -6,7 +6,9 @@
 //! query on the same frames. The compare binary's warm rows replay the
 //! same eight frames eleven times, so whatever a cache learns about a
 //! direction serves again on the next pass; here every frame is new.
-//! `cargo run --release -p gjk-bench --example warm_drift -- [VERTICES] [TURN]`
+//! `cargo run --release -p gjk-bench --example warm_drift -- [VERTICES] [TURN] [PAIR]`
+//! (PAIR: every pair replaced by pair PAIR of the set, so that every query
+//! repeats one pair's branches; it prints that pair's cached point count).
 use gjk_bench::*;
 use gjk_core::SimplexCache;
 use gjk_shapes::Pose;
@@ -27,7 +29,11 @@ fn main() {
         eprintln!("vertices: one of 8, 16, 32, 64, 256, 1024");
         return;
     };
-    let set = make_set3(set_seed(2000, i, 0), n, Kind::Distant, &Plan::FULL);
+    let mut set = make_set3(set_seed(2000, i, 0), n, Kind::Distant, &Plan::FULL);
+    let one: Option<usize> = std::env::args().nth(3).and_then(|s| s.parse().ok());
+    if let Some(&pair) = one.and_then(|k| set.pairs.get(k)) {
+        set.pairs = vec![pair; set.pairs.len()];
+    }
     let frames = drift_frames(&set, turn, FRAMES);
     let (id, cfg) = (Pose::IDENTITY, gjk_core::GjkConfig::default());
     let mut warmed = vec![SimplexCache::new(); set.pairs.len()];
@@ -35,6 +41,9 @@ fn main() {
         for f in &frames[k][..WARMUP] {
             gjk_shapes::distance_with(&set.ours[*a], &id, &set.ours[*b], f, &cfg, Some(&mut warmed[k]));
         }
+    }
+    if let Some(k) = one {
+        println!("pair {k} repeated: {} cached point(s)", warmed[0].len());
     }
     let per_query = (FRAMES - WARMUP) * set.pairs.len();
     let (mut warm, mut cold) = (Vec::new(), Vec::new());
