@@ -73,3 +73,23 @@ fn shallow_sets_overlap_and_escape_the_ball_test() {
         }
     }
 }
+
+/// The benchmark's 64-vertex touching set (the compare binary's data,
+/// full plan): every pair is in contact for all three queries. Pair 71
+/// (regression, its exact inputs): GJK stopped at 1.6 zero bands
+/// (1.52e-4, no lower bound) for a true gap of 1.6e-7, the distance alone
+/// likewise and the boolean test `false`, before GJK's refinement
+/// (`gjk_core::MAX_REFINES`). Parry's distance reports 5 of these 1 000
+/// pairs apart and its boolean test 60.
+#[test]
+fn the_64_vertex_touching_set_is_in_contact() {
+    use gjk_shapes::Pose;
+    let set = make_set3(set_seed(2000, 3, 1), 64, Kind::Touching, &Plan::FULL);
+    for (k, (a, b, p)) in set.pairs.iter().enumerate() {
+        let (a, b) = (&set.ours[*a], &set.ours[*b]);
+        let r = gjk_shapes::distance(a, &Pose::IDENTITY, b, p);
+        assert!(r.intersects(), "pair {k}: {:?} {:e} (band {:e})", r.status, r.distance, r.tolerance);
+        assert!(gjk_shapes::intersects(a, &Pose::IDENTITY, b, p), "pair {k}: the boolean test");
+        assert_eq!(gjk_shapes::distance_value(a, &Pose::IDENTITY, b, p), Ok(0.0), "pair {k}");
+    }
+}

@@ -36,6 +36,10 @@ pub const MAX_VERIFY_CANDIDATES: usize = 4;
 /// [`GjkSolver::step`]): each costs one support call.
 pub const MAX_ESCAPES: u32 = 2;
 
+/// Most refinements per query (see Exits 2 and 4 in [`GjkSolver::step`]):
+/// each costs one support call.
+pub const MAX_REFINES: u32 = 2;
+
 /// Sideways tilt of an escape direction, relative to the unit search
 /// direction: large enough to break exact ties between support points on a
 /// face, small enough to stay on that face's side of the shape.
@@ -276,6 +280,71 @@ pub(crate) fn converged<S: Real>(config: &GjkConfig<S>, scale: S, vv: S, vw: S) 
     gap <= config.rel_tolerance * vv || gap * gap <= vv * abs * abs
 }
 
+/// Whether the gap between the upper bound `|v|` and the lower bound
+/// `v·w/|v|` exceeds the zero band `band` (squared values as in
+/// [`converged`]): the search stopped without proving its distance to the
+/// band, the case GJK's refinement (Exits 2 and 4) looks at again.
+#[inline(always)]
+pub(crate) fn unproven<S: Real>(vv: S, vw: S, band: S) -> bool {
+    let gap = vv - vw;
+    gap > S::ZERO && gap * gap > vv * band * band
+}
+
+/// Whether the best proven lower bound `√lower_sq` leaves the distance
+/// `|v|` unproven to the zero band `band`: `|v| − √lower_sq > band`, in
+/// squares (`|v| > l + b` ⇔ `vv − l² − b² > 2 l b`).
+#[inline]
+pub(crate) fn unproven_by<S: Real>(vv: S, lower_sq: S, band: S) -> bool {
+    let x = vv - lower_sq - band * band;
+    let two = S::ONE + S::ONE;
+    x > S::ZERO && x * x > two * two * lower_sq * band * band
+}
+
+/// Whether a search stopping at Exit 2 or 4 should refine (see
+/// [`GjkSolver::step`]): within [`MAX_REFINES`] (counted here) and only
+/// where the distance is unproven to the band, by this step's support
+/// point ([`unproven`]) or, after an escape (whose support point proves no
+/// bound), by the best bound so far ([`unproven_by`]).
+#[inline(always)]
+pub(crate) fn wants_refine<S: Real>(
+    escaping: bool,
+    refines: &mut u32,
+    (vv, vw, lower_sq): (S, S, S),
+    band: S,
+) -> bool {
+    let open = if escaping { unproven_by(vv, lower_sq, band) } else { unproven(vv, vw, band) };
+    if *refines >= MAX_REFINES || !open {
+        return false;
+    }
+    *refines += 1;
+    true
+}
+
+/// The closest point to the origin of the plane of the facet `w` (`DIM`
+/// points: a segment in 2D, a triangle in 3D), from the facet's unit
+/// normal: `n (n · w₀)`. Its direction is as accurate as the normal, a
+/// cross product of the facet's edges, whatever its distance; `v` summed
+/// from the barycentric weights carries rounding of `ε · scale` in every
+/// component, which turns its direction by `ε · scale / |v|`, a
+/// thousandth of a radian in `f32` a few hundred ulps from contact. A
+/// search along that turned direction can return a vertex already in the
+/// simplex while the true support lies beyond the facet (the paper's
+/// 64-vertex touching set, pair 71: stopped at 1.6 zero bands with no lower
+/// bound, the true gap 1.6e-7). `None` for other simplices or a degenerate
+/// facet.
+///
+/// Out of line and cold: it runs only where a search stalls unproven.
+#[cold]
+#[inline(never)]
+pub(crate) fn facet_point<V: Vector>(w: &[V]) -> Option<V> {
+    if w.len() != V::DIM {
+        return None;
+    }
+    let n = V::facet_normal(w)?;
+    let p = n * n.dot(w[0]);
+    p.is_finite().then_some(p)
+}
+
 /// The escape direction of GJK's Exit 4 (see [`GjkSolver::step`]): `−v`
 /// tilted by [`ESCAPE_TILT`] away from the rejected support point `w`, or
 /// `None` when `w − v` is parallel to `v` (no sideways direction).
@@ -338,6 +407,8 @@ pub struct GjkSolver<V: Vector> {
     iterations: u32,
     /// Escapes made (Exit 4), at most [`MAX_ESCAPES`].
     escapes: u32,
+    /// Refinements made (Exits 2 and 4), at most [`MAX_REFINES`].
+    refines: u32,
     /// Whether `dir` is an escape direction rather than `−v` (its support
     /// point then proves no lower bound).
     escaping: bool,
@@ -368,6 +439,7 @@ impl<V: Vector> GjkSolver<V> {
             lower_v: V::X,
             iterations: 0,
             escapes: 0,
+            refines: 0,
             escaping: false,
             dir: V::X,
             phase: Phase::Done(Status::InvalidInput),
@@ -442,6 +514,7 @@ impl<V: Vector> GjkSolver<V> {
         self.lower_v = V::X;
         self.iterations = 0;
         self.escapes = 0;
+        self.refines = 0;
         self.escaping = false;
         self.dir = V::X;
         self.phase = Phase::Done(Status::InvalidInput);
@@ -645,8 +718,15 @@ impl<V: Vector> GjkSolver<V> {
             }
         }
         let band = self.band();
-        // Exit 2, repeated vertex: the simplex cannot grow, so |v| is final.
+        // Exit 2, repeated vertex: the simplex cannot grow, so |v| is final,
+        // unless the distance is unproven to the band and a facet's normal
+        // gives a truer `v` (see `facet_point`).
         if self.simplex.points().iter().any(|q| q.w == p.w) {
+            if wants_refine(escaping, &mut self.refines, (self.vv, vw, self.lower_sq), band)
+                && let Some(step) = self.refine()
+            {
+                return step;
+            }
             return self.finish_converged();
         }
         let dir = self.dir;
@@ -669,11 +749,20 @@ impl<V: Vector> GjkSolver<V> {
         if !vv.strictly_less(self.vv) {
             self.simplex.pop();
             // Not converged (Exit 1 did not fire), so the true progress was
-            // below rounding. That happens when the closest point lies on an
-            // edge of a face whose support points tie along −v (faces
-            // parallel to within ~1e-10): the support picked the tie on the
-            // wrong side, and the point needed is across the face. Search
-            // once more along −v tilted away from the rejected point, which
+            // below rounding. Near contact (`|v|` a few hundred ulps of the
+            // scale, the distance unproven to the band) that is rounding in
+            // `v`'s direction: a truer `v` from the facet's normal first
+            // (`facet_point`).
+            if wants_refine(escaping, &mut self.refines, (self.vv, vw, self.lower_sq), band)
+                && let Some(step) = self.refine()
+            {
+                return step;
+            }
+            // Elsewhere it happens when the closest point lies on an edge
+            // of a face whose support points tie along −v (faces parallel
+            // to within ~1e-10): the support picked the tie on the wrong
+            // side, and the point needed is across the face. Search once
+            // more along −v tilted away from the rejected point, which
             // breaks the tie the other way. Only a strict improvement is
             // kept; at most MAX_ESCAPES times.
             if !escaping
@@ -701,6 +790,28 @@ impl<V: Vector> GjkSolver<V> {
         }
         self.dir = -v;
         Step::Continue
+    }
+
+    /// GJK's refinement (Exits 2 and 4, the distance unproven to the band):
+    /// `v` recomputed from the facet's normal ([`facet_point`]) and one more
+    /// search step along it, or the verification where that `v` lies
+    /// within the zero band. `None` (the exit goes on as without it) for
+    /// other simplices or where the facet gives the same point.
+    #[cold]
+    #[inline(never)]
+    fn refine(&mut self) -> Option<Step> {
+        let w = self.simplex.w_array();
+        let v = facet_point(&w[..self.simplex.len()]).filter(|v| *v != self.v)?;
+        self.prev_v = self.v;
+        self.v = v;
+        self.vv = v.length_squared();
+        let band = self.band();
+        if self.vv <= band * band {
+            // Exit 5 for the truer point: the origin is within the band.
+            return Some(self.enter_verify(false));
+        }
+        self.dir = -v;
+        Some(Step::Continue)
     }
 
     /// The origin is within the zero band of the simplex: collect candidate

@@ -4,7 +4,8 @@
 
 use crate::gjk::{
     DEEP_BAND_FLOOR, DEFAULT_MAX_ITERATIONS, DistanceResult, GjkConfig, GjkSolver, MAX_ESCAPES,
-    MAX_VERIFY_CANDIDATES, Status, Step, beyond, converged, escape_direction, start_bound, start_scale,
+    MAX_VERIFY_CANDIDATES, Status, Step, beyond, converged, escape_direction, facet_point, start_bound,
+    start_scale, unproven, wants_refine,
 };
 use crate::real::Real;
 use crate::simplex::{MAX_SIMPLEX_POINTS, NO_INDEX, Reduced, Simplex, SupportPoint};
@@ -583,7 +584,13 @@ pub fn warm_exit<V: Vector>(
     let lower_sq = if vw > V::Scalar::ZERO { vw * vw / vv } else { V::Scalar::ZERO };
     // Exit: beyond the caller's limit, or neither converged nor a repeated
     // point (the solver goes on).
-    if beyond(&config, scale, lower_sq) || !(converged(&config, scale, vv, vw) || w[..n].contains(&p.w)) {
+    let done = converged(&config, scale, vv, vw);
+    if beyond(&config, scale, lower_sq) || !(done || w[..n].contains(&p.w)) {
+        return false;
+    }
+    // Exit: a repeated point where the solver refines (its Exit 2 with the
+    // distance unproven to the band, on a facet: `facet_point`).
+    if !done && solver_refines(&w[..n], r.mask, v, (vv, vw), config.zero_tolerance * scale) {
         return false;
     }
     simplex.reduce(&r);
@@ -601,6 +608,26 @@ pub fn warm_exit<V: Vector>(
     out.tolerance = band;
     out.iterations = 1;
     true
+}
+
+/// Whether the solver's first step, ending at Exit 2 on the points `w`
+/// (weights `mask`, closest point `v`), refines instead (see
+/// `GjkSolver::step`): the distance unproven to the band, on a facet whose
+/// normal gives another point. Out of line and cold: [`warm_exit`] asks
+/// only where its support point repeats one of `w` without converging.
+#[cold]
+#[inline(never)]
+fn solver_refines<V: Vector>(
+    w: &[V],
+    mask: u8,
+    v: V,
+    (vv, vw): (V::Scalar, V::Scalar),
+    band: V::Scalar,
+) -> bool {
+    unproven(vv, vw, band)
+        && w.len() == V::DIM
+        && u32::from(mask) == (1u32 << w.len()) - 1
+        && facet_point(w).is_some_and(|t| t != v)
 }
 
 /// The first support call of a cold query: the support point of A − B
@@ -839,7 +866,7 @@ where
         return Ok(V::Scalar::ZERO);
     }
     let mut d = -v;
-    let (mut escaping, mut escapes) = (false, 0);
+    let (mut escaping, mut escapes, mut refines) = (false, 0, 0);
     // Bounded like the solver's step budget: each pass is one support call.
     for iteration in 1..=config.max_iterations + MAX_VERIFY_CANDIDATES as u32 + 1 {
         let p = minkowski_support(a, b, d);
@@ -863,8 +890,27 @@ where
             }
         }
         let band = config.zero_tolerance * scale;
-        // Exit 2, repeated vertex.
+        // The solver's refinement at Exits 2 and 4: a truer `v` from the
+        // facet's normal where the distance is unproven to the band.
+        macro_rules! refine {
+            () => {
+                if wants_refine(escaped, &mut refines, (vv, vw, lower_sq), band)
+                    && let Some(t) = facet_point(&pts.w[..pts.len]).filter(|t| *t != v)
+                {
+                    v = t;
+                    vv = t.length_squared();
+                    // Exit 5 for the truer point.
+                    if vv <= band * band {
+                        return Ok(V::Scalar::ZERO);
+                    }
+                    d = -v;
+                    continue;
+                }
+            };
+        }
+        // Exit 2, repeated vertex (with the solver's refinement).
         if pts.contains(p.w) {
+            refine!();
             return Ok(v.length());
         }
         pts.push(p.w);
@@ -876,9 +922,10 @@ where
         }
         let v2 = r.point(&pts.w);
         let vv2 = v2.length_squared();
-        // Exit 4, no progress (with the solver's escapes).
+        // Exit 4, no progress (with the solver's refinement, then escapes).
         if !vv2.strictly_less(vv) {
             pts.len -= 1;
+            refine!();
             if !escaped
                 && escapes < MAX_ESCAPES
                 && let Some(e) = escape_direction(v, p.w)
@@ -1134,9 +1181,9 @@ where
             // A warm start (points rebuilt from the cache) searches from
             // the cached vertices, as the warm distance does.
             let outcome = if n > 0 {
-                boolean_start::<_, _, _, _, true>(a, b, &config, start, margin, seed, &mut simplex)
+                boolean_start::<_, _, _, _, true, true>(a, b, &config, start, margin, seed, &mut simplex)
             } else {
-                boolean_start::<_, _, _, _, false>(a, b, &config, start, margin, seed, &mut simplex)
+                boolean_start::<_, _, _, _, false, true>(a, b, &config, start, margin, seed, &mut simplex)
             };
             match outcome {
                 Err(GjkError::InvalidInput) => c.clear(),
@@ -1144,7 +1191,7 @@ where
             }
             outcome
         }
-        None => boolean_start::<_, _, _, _, false>(a, b, &config, start, margin, seed, &mut ()),
+        None => boolean_start::<_, _, _, _, false, true>(a, b, &config, start, margin, seed, &mut ()),
     }
 }
 
@@ -1170,7 +1217,15 @@ where
     let (d, seed) = initial_direction(a, b);
     let p = minkowski_support(a, b, d);
     let mut track = Counted { simplex: Simplex::default(), pushes: 0 };
-    let hit = boolean_start::<_, _, _, _, false>(a, b, &config, &[(p, d)], V::Scalar::ZERO, seed, &mut track);
+    let hit = boolean_start::<_, _, _, _, false, false>(
+        a,
+        b,
+        &config,
+        &[(p, d)],
+        V::Scalar::ZERO,
+        seed,
+        &mut track,
+    );
     let simplex = &mut track.simplex;
     let n = simplex.len();
     if hit != Ok(true) || n != V::DIM + 1 {
@@ -1296,7 +1351,7 @@ impl<V: Vector> Points<V> {
 
 /// Loads the start points (duplicates dropped) and runs the boolean loop.
 #[inline(always)]
-fn boolean_start<V, A, B, T, const HINTED: bool>(
+fn boolean_start<V, A, B, T, const HINTED: bool, const REFINE: bool>(
     a: &A,
     b: &B,
     config: &GjkConfig<V::Scalar>,
@@ -1324,23 +1379,68 @@ where
         }
     }
     let hint = start.first().map_or((NO_INDEX, NO_INDEX), |(p, _)| (p.index_a, p.index_b));
-    boolean_loop::<_, _, _, _, HINTED>(a, b, config, &mut pts, track, scale, margin, hint)
+    boolean_loop::<_, _, _, _, HINTED, REFINE>(a, b, config, &mut pts, track, scale, margin, hint)
 }
 
-/// The boolean GJK loop on started points (`track` mirrors every change).
-/// `HINTED`: support calls search from `hint`, then from the vertices found
-/// last (as [`run`]'s).
-#[inline(always)]
+/// The boolean loop's refinement (the solver's, see `GjkSolver::step`'s
+/// Exits 2 and 4): where its search stops short of the band unproven, a
+/// fresh search from the truer closest point of the facet of `pts`
+/// ([`facet_point`]); `None` (the exit stands) where none is wanted or
+/// found. Out of line and cold, so that the search's hot loop keeps one
+/// way round: it runs only where a search stalls.
+#[cold]
+#[inline(never)]
 #[allow(clippy::too_many_arguments)]
-fn boolean_loop<V, A, B, T, const HINTED: bool>(
+fn boolean_refine<V, A, B, T, const HINTED: bool, const REFINE: bool>(
     a: &A,
     b: &B,
     config: &GjkConfig<V::Scalar>,
     pts: &mut Points<V>,
     track: &mut T,
-    mut scale: V::Scalar,
+    (scale, margin): (V::Scalar, V::Scalar),
+    hint: (u32, u32),
+    (v, vv, vw): (V, V::Scalar, V::Scalar),
+    (mut refines, budget): (u32, u32),
+) -> Option<Result<bool, GjkError>>
+where
+    V: Vector,
+    A: SupportMap<V> + ?Sized,
+    B: SupportMap<V> + ?Sized,
+    T: Track<V>,
+{
+    let band = config.zero_tolerance * scale + margin;
+    if !wants_refine(false, &mut refines, (vv, vw, V::Scalar::ZERO), band) {
+        return None;
+    }
+    let t = facet_point(&pts.w[..pts.len]).filter(|t| *t != v)?;
+    let tt = t.length_squared();
+    Some(boolean_search::<_, _, _, _, HINTED, REFINE>(
+        (a, b, config),
+        (pts, track),
+        (scale, margin),
+        hint,
+        (t, tt),
+        (refines, budget),
+    ))
+}
+
+/// The boolean GJK loop on started points (`track` mirrors every change).
+/// `HINTED`: support calls search from `hint`, then from the vertices found
+/// last (as [`run`]'s). `REFINE`: stalls unproven to the band take the
+/// solver's refinement (`boolean_refine`); `overlap_result`, a fast path
+/// that the solver backs, goes without (its code stays out of the
+/// distance query).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn boolean_loop<V, A, B, T, const HINTED: bool, const REFINE: bool>(
+    a: &A,
+    b: &B,
+    config: &GjkConfig<V::Scalar>,
+    pts: &mut Points<V>,
+    track: &mut T,
+    scale: V::Scalar,
     margin: V::Scalar,
-    mut hint: (u32, u32),
+    hint: (u32, u32),
 ) -> Result<bool, GjkError>
 where
     V: Vector,
@@ -1370,10 +1470,41 @@ where
     }
     pts.reduce(&r);
     track.reduce(&r);
-    let mut vv = v.length_squared();
+    let vv = v.length_squared();
+    boolean_search::<_, _, _, _, HINTED, REFINE>(
+        (a, b, config),
+        (pts, track),
+        (scale, margin),
+        hint,
+        (v, vv),
+        (0, config.max_iterations),
+    )
+}
+
+/// The boolean loop's search from the closest point `v` (`vv = |v|²`) of
+/// the reduced points, with `refines` refinements made and `budget` passes
+/// left of the iteration cap.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn boolean_search<V, A, B, T, const HINTED: bool, const REFINE: bool>(
+    (a, b, config): (&A, &B, &GjkConfig<V::Scalar>),
+    (pts, track): (&mut Points<V>, &mut T),
+    (mut scale, margin): (V::Scalar, V::Scalar),
+    mut hint: (u32, u32),
+    (mut v, mut vv): (V, V::Scalar),
+    (refines, budget): (u32, u32),
+) -> Result<bool, GjkError>
+where
+    V: Vector,
+    A: SupportMap<V> + ?Sized,
+    B: SupportMap<V> + ?Sized,
+    T: Track<V>,
+{
+    let full_mask = |n: usize| 0b1111u8 >> (MAX_SIMPLEX_POINTS - n);
     // Bounded by the iteration cap; every pass either exits or strictly
-    // shrinks |v|.
-    for _ in 0..config.max_iterations {
+    // shrinks |v| (a refinement resumes in a fresh search with the passes
+    // left, at most `MAX_REFINES` times).
+    for pass in 0..budget {
         let band = config.zero_tolerance * scale + margin;
         // Exit: the origin is within the zero band (plus margin) of the simplex.
         if vv <= band * band {
@@ -1403,11 +1534,37 @@ where
             track.push(p, d);
             return Ok(true);
         }
-        // Exit: converged or repeated vertex: |v| is the distance.
+        // Where the search stalls (converged, a repeated vertex, no
+        // progress) |v| is the distance; where it is unproven to the band,
+        // after the solver's refinement: a fresh search from the facet's
+        // truer point (`boolean_refine`, out of line).
+        macro_rules! stall {
+            () => {{
+                if REFINE
+                    && vv > band * band
+                    && let Some(resumed) = boolean_refine::<_, _, _, _, HINTED, REFINE>(
+                        a,
+                        b,
+                        config,
+                        pts,
+                        track,
+                        (scale, margin),
+                        hint,
+                        (v, vv, vw),
+                        (refines, budget - pass - 1),
+                    )
+                {
+                    return resumed;
+                }
+                return Ok(vv <= band * band);
+            }};
+        }
+        // Exit: converged or repeated vertex.
         let gap = vv - vw;
         if gap <= config.rel_tolerance * vv || pts.contains(p.w) {
-            return Ok(vv <= band * band);
+            stall!();
         }
+        let before = pts.len;
         pts.push(p.w);
         track.push(p, d);
         let n = pts.len;
@@ -1419,10 +1576,11 @@ where
         }
         let v2 = r.point(&pts.w);
         let vv2 = v2.length_squared();
-        // Exit: no progress; |v| is the distance, beyond the band.
+        // Exit: no progress.
         if !vv2.strictly_less(vv) {
             track.pop();
-            return Ok(vv <= band * band);
+            pts.len = before;
+            stall!();
         }
         pts.reduce(&r);
         track.reduce(&r);
