@@ -213,7 +213,8 @@ impl Set2 {
     }
 }
 
-fn parry_pose2(p: &Pose<Vec2>) -> parry2d::math::Pose {
+/// Our 2D pose as parry's.
+pub fn parry_pose2(p: &Pose<Vec2>) -> parry2d::math::Pose {
     parry2d::math::Pose::from_parts(p.translation, parry2d::math::Rot2::new(p.rotation.angle()))
 }
 
