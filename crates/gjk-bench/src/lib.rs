@@ -335,6 +335,61 @@ pub fn make_set3(seed: u64, n: usize, kind: Kind, plan: &Plan) -> Set3 {
     Set3 { ours, peer, local, pairs }
 }
 
+/// The plan of the near-contact sets (`--example near_contact`): 1 000
+/// touching pairs (300 of 256-vertex hulls) from 16 shapes.
+pub const NEAR_PLAN: Plan = Plan { pairs: 1000, big_pairs: 300, pool: 16, reps: 1, oracle_pairs: 0 };
+
+/// The seed of near-contact set `s` of `n`-vertex shapes in `dim` (2 or 3)
+/// dimensions.
+pub fn near_seed(dim: usize, n: usize, s: u64) -> u64 {
+    9_000_000 + 1_000_000 * (dim as u64).saturating_sub(2) + s * 1000 + n as u64
+}
+
+/// A near-contact band for a pair whose largest coordinate is `largest`:
+/// `256 ε` (f32) times twice it, about the query's own zero band.
+fn near_band(largest: f64) -> f64 {
+    256.0 * f64::from(f32::EPSILON) * 2.0 * largest
+}
+
+/// A touching pair's world vertices (A's local, B's under `pose`), in f64.
+fn placed<V: Copy, W>(
+    local_a: &[V],
+    local_b: &[V],
+    f: impl Fn(V) -> W + Copy,
+    pose: impl Fn(V) -> V,
+) -> (Vec<W>, Vec<W>) {
+    (local_a.iter().map(|q| f(*q)).collect(), local_b.iter().map(|q| f(pose(*q))).collect())
+}
+
+/// Pair `i` of a touching 3D set moved by `k` bands (a band: `256 ε`
+/// (f32) times twice the pair's largest coordinate) along the line from
+/// A's centroid to B's (apart for `k > 0`, together for `k < 0`): B's new
+/// pose, the moved vertices of A and B in f64, and the band.
+pub fn moved_by_bands3(set: &Set3, i: usize, k: f64) -> (Pose<Vec3>, Vec<DVec3>, Vec<DVec3>, f64) {
+    let (a, b, p) = &set.pairs[i];
+    let (wa, wb) = placed(&set.local[*a], &set.local[*b], |q: Vec3| q.as_dvec3(), |q| p.transform_point(q));
+    let dir = (gjk_testkit::centroid3(&wb) - gjk_testkit::centroid3(&wa)).normalize_or_zero();
+    let band = near_band(wa.iter().chain(&wb).map(|q| q.abs().max_element()).fold(0.0, f64::max));
+    let mut pose = *p;
+    pose.translation += (dir * band * k).as_vec3();
+    let (wa, wb) =
+        placed(&set.local[*a], &set.local[*b], |q: Vec3| q.as_dvec3(), |q| pose.transform_point(q));
+    (pose, wa, wb, band)
+}
+
+/// [`moved_by_bands3`] for a 2D set.
+pub fn moved_by_bands2(set: &Set2, i: usize, k: f64) -> (Pose<Vec2>, Vec<DVec2>, Vec<DVec2>, f64) {
+    let (a, b, p) = &set.pairs[i];
+    let (wa, wb) = placed(&set.local[*a], &set.local[*b], |q: Vec2| q.as_dvec2(), |q| p.transform_point(q));
+    let dir = (gjk_testkit::centroid2(&wb) - gjk_testkit::centroid2(&wa)).normalize_or_zero();
+    let band = near_band(wa.iter().chain(&wb).map(|q| q.abs().max_element()).fold(0.0, f64::max));
+    let mut pose = *p;
+    pose.translation += (dir * band * k).as_vec2();
+    let (wa, wb) =
+        placed(&set.local[*a], &set.local[*b], |q: Vec2| q.as_dvec2(), |q| pose.transform_point(q));
+    (pose, wa, wb, band)
+}
+
 /// Exact distance between two disjoint hulls from their faces: every
 /// vertex against every face triangle (both ways) and every edge pair.
 pub fn hull_oracle(a: &ConvexHull<Vec3>, b: &ConvexHull<Vec3>, pose_b: &Pose<Vec3>) -> f64 {
