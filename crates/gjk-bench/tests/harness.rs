@@ -148,3 +148,90 @@ fn pairs_a_few_bands_from_contact_are_measured() {
         }
     }
 }
+
+/// Contact on pair `i` of a touching 8-vertex 3D set moved `k` bands
+/// together (`moved_by_bands3`): penetrating by the brute-force depth of
+/// the Minkowski difference, within one band.
+fn check_depth3(set: &Set3, i: usize, k: f64) {
+    use gjk_shapes::Pose;
+    let (pose, wa, wb, band) = moved_by_bands3(set, i, k);
+    let depth = gjk_testkit::brute_depth_3d(&wa, &wb);
+    let (a, b, _) = set.pairs[i];
+    let c = gjk_epa::contact(&set.ours[a], &Pose::IDENTITY, &set.ours[b], &pose);
+    let at = format!("pair {i} moved {k} bands: {:?} depth {:e}, brute force {depth:e}", c.status, c.depth);
+    if depth > band {
+        assert_eq!(c.status, gjk_epa::ContactStatus::Penetrating, "{at}");
+    }
+    assert!((f64::from(c.depth) - depth.max(0.0)).abs() <= band, "{at}");
+}
+
+/// Shallow contacts of hulls (`--example near_contact`'s data moved 8 and
+/// 30 bands together). Regression, exact inputs: GJK ended on a triangle
+/// holding the origin, and EPA's start, the triangle with the supports
+/// along its two normals, was not convex (an apex's foot outside the
+/// triangle); EPA stalled at depth 0 and the contact said `Touching` for
+/// pairs overlapping by 2.8e-3 and 3.6e-3 (13 and 24 bands), 3 % of these
+/// pairs at 8 bands. Now EPA starts from the five points' hull.
+#[test]
+fn shallow_hull_contacts_have_their_depth() {
+    let set = make_set3(near_seed(3, 8, 0), 8, Kind::Touching, &NEAR_PLAN);
+    check_depth3(&set, 22, -30.0);
+    check_depth3(&set, 224, -30.0);
+    for i in 0..300 {
+        check_depth3(&set, i, -8.0);
+    }
+}
+
+/// Warm queries on pairs that close in on contact and pass through it
+/// (`--example near_contact`'s data moved from 4 bands apart to 4 together
+/// in half-band steps, one cache per pair and query kind), each frame
+/// checked as `check_moved3` checks a cold one. Regression, exact inputs:
+/// at contact the warm query's scale came from its cached points alone,
+/// which there lie within 1e-5 of the origin, and it called these three
+/// touching pairs `Separated` at 6e-8 – 3.2e-7 with a band of 2e-12 – 7e-12
+/// (a cold query's band is 1e-4); the boolean test with a cache said
+/// `false`. (`gjk_core::SOURCE_SCALE_WEIGHT`.)
+#[test]
+fn warm_queries_through_contact_keep_the_band() {
+    use gjk_core::{GjkConfig, SimplexCache};
+    use gjk_shapes::Pose;
+    let sets = [
+        make_set3(near_seed(3, 8, 0), 8, Kind::Touching, &NEAR_PLAN),
+        make_set3(near_seed(3, 8, 1), 8, Kind::Touching, &NEAR_PLAN),
+    ];
+    // (set, pair, first move): the pinned pairs from 10 bands apart, as
+    // found; the sweep from 4.
+    let pinned = [(0, 35, 10.0), (0, 453, 10.0), (1, 207, 10.0)];
+    let sweep = (0..200).map(|i| (0, i, 4.0));
+    for (s, i, first) in pinned.into_iter().chain(sweep) {
+        let set = &sets[s];
+        let (mut cache, mut boolean_cache) = (SimplexCache::new(), SimplexCache::new());
+        let (a, b, _) = set.pairs[i];
+        let (a, b) = (&set.ours[a], &set.ours[b]);
+        for step in 0..=((first + 4.0) * 2.0) as usize {
+            let k = first - 0.5 * step as f64;
+            let (pose, wa, wb, band) = moved_by_bands3(set, i, k);
+            let truth = gjk_testkit::reference_gjk(&gjk_testkit::v3(&wa), &gjk_testkit::v3(&wb));
+            let cfg = GjkConfig::default();
+            let r = gjk_shapes::distance_with(a, &Pose::IDENTITY, b, &pose, &cfg, Some(&mut cache));
+            let boolean =
+                gjk_shapes::intersects_with(a, &Pose::IDENTITY, b, &pose, &cfg, Some(&mut boolean_cache));
+            let at = format!(
+                "set {s} pair {i} at {k} bands: {:?} {:e} (band {:e}), truth {truth:e}",
+                r.status, r.distance, r.tolerance
+            );
+            if truth == 0.0 {
+                assert!(r.intersects() && boolean == Ok(true), "{at}");
+            } else {
+                let scale = band / (256.0 * f64::from(f32::EPSILON));
+                assert!(
+                    (f64::from(r.distance) - truth).abs() <= f64::from(r.tolerance) + 1e-6 * scale,
+                    "{at}"
+                );
+                if truth > 2.0 * band {
+                    assert!(!r.intersects() && boolean == Ok(false), "{at}");
+                }
+            }
+        }
+    }
+}

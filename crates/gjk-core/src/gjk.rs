@@ -50,6 +50,19 @@ pub const ESCAPE_TILT: f64 = 1.0 / 1_048_576.0;
 /// rounding of a few `ε · scale`).
 pub const DEEP_BAND_FLOOR: f64 = 64.0;
 
+/// Weight of the shape points' coordinates in a query's scale, against the
+/// Minkowski points' own: a query's scale starts at this fraction of its
+/// first support point's largest coordinate of `a` and `b`
+/// ([`SupportPoint`]'s). With the default zero band (`256 ε · scale`) that
+/// is a floor of `4 ε` of the coordinates: the rounding of placing B in
+/// A's frame and of `w = a − b`, which a scale of the Minkowski points
+/// alone misses near contact (a warm start's cached points there can be
+/// a hundred-thousandth of the shapes' size; such queries called pairs in
+/// contact apart at 6e-8 with a band of 2e-12). Far from the origin it
+/// lets the band grow with the coordinates' rounding only, not 64 times
+/// faster.
+pub const SOURCE_SCALE_WEIGHT: f64 = 1.0 / 64.0;
+
 /// Tunables of a GJK query. All tolerances are relative, so one
 /// configuration serves shapes of any size.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -61,8 +74,9 @@ pub struct GjkConfig<S> {
     /// most `rel_tolerance · max(|v|, scale)`.
     pub rel_tolerance: S,
     /// Scale-relative zero: with `scale` the largest coordinate magnitude of
-    /// the Minkowski-difference points seen, distances up to
-    /// `zero_tolerance · scale` count as contact.
+    /// the Minkowski-difference points seen (and at least
+    /// [`SOURCE_SCALE_WEIGHT`] of the first support point's shape points),
+    /// distances up to `zero_tolerance · scale` count as contact.
     pub zero_tolerance: S,
     /// Early out: once the distance is proven larger than this, the query
     /// stops with [`Status::Beyond`] (infinity, the default, never stops
@@ -466,7 +480,7 @@ impl<V: Vector> GjkSolver<V> {
             return self.finish_invalid();
         }
         self.phase = Phase::Search;
-        self.scale = p.w.max_abs().max(seed);
+        self.scale = p.w.max_abs().max(seed).max(p.source_scale());
         self.simplex.set_point(p, dir);
         self.v = p.w;
         self.vv = p.w.length_squared();
@@ -558,6 +572,12 @@ impl<V: Vector> GjkSolver<V> {
             }
             if self.simplex.points().iter().any(|q| q.w == p.w) {
                 continue;
+            }
+            if self.simplex.is_empty() {
+                // The first point's shape points seed the scale, as a cold
+                // start's do: the cached points lie near the contact, where
+                // `w` alone can be far smaller than the coordinates' rounding.
+                self.scale = p.source_scale();
             }
             self.scale = self.scale.max(p.w.max_abs());
             // Warm-start points come from vertex indices, not from supports

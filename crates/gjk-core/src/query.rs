@@ -564,6 +564,9 @@ pub fn warm_exit<V: Vector>(
         scale = scale.max(p.w.max_abs());
         simplex.push_with(p, d, false);
     }
+    // As the solver's warm start: the first point's shape points seed the
+    // scale (`SupportPoint::source_scale`).
+    let scale = scale.max(simplex.points()[0].source_scale());
     let r = V::solve_simplex(&w, n);
     let v = r.point(&w);
     let vv = v.length_squared();
@@ -846,7 +849,7 @@ where
     // touching from overlap is skipped (both measure 0). The answer is
     // `|v|` where the solver converges and 0 where it reaches the origin,
     // so it is the full query's distance to the bit (pinned by the tests).
-    let mut scale = p.w.max_abs().max(seed);
+    let mut scale = p.w.max_abs().max(seed).max(p.source_scale());
     let mut pts = Points { w: [p.w; MAX_SIMPLEX_POINTS], len: 1 };
     let mut v = p.w;
     let mut vv = v.length_squared();
@@ -1239,7 +1242,7 @@ where
         return None;
     }
     simplex.reduce(&r);
-    let scale = w.iter().fold(seed, |m, x| m.max(x.max_abs()));
+    let scale = w.iter().fold(seed.max(p.source_scale()), |m, x| m.max(x.max_abs()));
     let (point_a, point_b) = simplex.witness_points();
     let last = simplex.directions()[n - 1];
     Some(DistanceResult {
@@ -1367,7 +1370,8 @@ where
     T: Track<V>,
 {
     let mut pts = Points { w: [V::ZERO; MAX_SIMPLEX_POINTS], len: 0 };
-    let mut scale = seed;
+    // The first point's shape points seed the scale, as in the solver.
+    let mut scale = start.first().map_or(seed, |(p, _)| seed.max(p.source_scale()));
     for &(p, d) in start {
         if !p.w_is_finite() {
             return Err(GjkError::InvalidInput);

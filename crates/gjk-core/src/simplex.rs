@@ -52,6 +52,15 @@ impl<V: Vector> SupportPoint<V> {
         zero.length_squared() == z
     }
 
+    /// The seed of a query's scale from this point's shape points: their
+    /// largest coordinate magnitude times [`crate::SOURCE_SCALE_WEIGHT`].
+    /// The rounding of `w = a − b` (and of placing `b` in A's frame) is
+    /// relative to `a` and `b`, not to `w`, which near contact is tiny.
+    #[inline]
+    pub(crate) fn source_scale(&self) -> V::Scalar {
+        self.a.max_abs().max(self.b.max_abs()) * V::Scalar::from_f64(crate::SOURCE_SCALE_WEIGHT)
+    }
+
     /// Whether `w` is finite: [`Self::is_finite`] for a point built by
     /// [`Self::new`] or [`Self::with_indices`] (so `w = a − b`), at a third
     /// of the cost. A non-finite coordinate of `a` or `b` makes that of

@@ -359,12 +359,16 @@ fn rigid_motion_invariance() {
 }
 
 /// In f32, a pair far from the origin on a grid that f32 holds exactly gets
-/// the same answer as at the origin (the Minkowski difference is exact).
+/// the same answer as at the origin (the Minkowski difference is exact),
+/// beyond the zero band of its coordinates: the band grows with them
+/// (`SOURCE_SCALE_WEIGHT`: 4 ε of 1.7e5, about 0.08 here), and within it
+/// the far answer is contact or a distance within the band.
 #[test]
 fn far_from_origin_f32_same_answer() {
     let mut rng = Rng::new(8);
     let grid = |rng: &mut Rng| ((rng.range(-4.0, 4.0) * 64.0).round() / 64.0) as f32;
     let far = Vec3::new(1e5, -1e5, 1e5);
+    let mut within_band = 0;
     for i in 0..500 {
         let a: Vec<Vec3> =
             (0..8).map(|_| Vec3::new(grid(&mut rng), grid(&mut rng), grid(&mut rng))).collect();
@@ -379,14 +383,29 @@ fn far_from_origin_f32_same_answer() {
         let a64: Vec<DVec3> = a.iter().map(|p| p.as_dvec3()).collect();
         let b64: Vec<DVec3> = b.iter().map(|p| p.as_dvec3()).collect();
         let hit = intersects(a.as_slice(), b.as_slice());
+        let oracle = if hit { 0.0 } else { brute_distance_3d(&a64, &b64) };
         if !hit {
-            let oracle = brute_distance_3d(&a64, &b64);
             assert!((r0.distance as f64 - oracle).abs() < 2e-5, "{i}: near {} vs {oracle}", r0.distance);
-            assert!((r1.distance as f64 - oracle).abs() < 2e-5, "{i}: far {} vs {oracle}", r1.distance);
         }
-        assert!((r0.distance - r1.distance).abs() < 2e-5, "{i}");
-        assert_eq!(r0.status.is_contact(), r1.status.is_contact(), "{i}");
+        assert!(r1.tolerance < 0.1 && r1.tolerance > r0.tolerance, "{i}: far band {}", r1.tolerance);
+        if oracle > f64::from(r1.tolerance) {
+            assert!((r1.distance as f64 - oracle).abs() < 2e-5, "{i}: far {} vs {oracle}", r1.distance);
+            assert!((r0.distance - r1.distance).abs() < 2e-5, "{i}");
+            assert_eq!(r0.status.is_contact(), r1.status.is_contact(), "{i}");
+        } else {
+            within_band += usize::from(!hit);
+            assert!(
+                r1.distance <= r1.tolerance,
+                "{i}: far {:?} {} in the band {}",
+                r1.status,
+                r1.distance,
+                r1.tolerance
+            );
+        }
     }
+    // Most separated pairs are beyond the band (the seed's data: a few
+    // within it).
+    assert!(within_band < 20, "{within_band} separated pairs within the far band");
 }
 
 /// Distance is zero exactly when the boolean test says the shapes meet,

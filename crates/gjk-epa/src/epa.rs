@@ -348,11 +348,21 @@ where
         if (-nrm).dot(down.w) <= band(&s) {
             return touching(-nrm, down, s.calls);
         }
-        for p in [pts[0], pts[1], pts[2], up, down] {
+        let five = [pts[0], pts[1], pts[2], up, down];
+        for p in five {
             poly.push_point(p);
         }
         poly.interior = (pts[0].w + pts[1].w + pts[2].w + up.w + down.w) * V::Scalar::from_f64(0.2);
-        for (i, j, k) in [(0, 1, 3), (1, 2, 3), (2, 0, 3), (1, 0, 4), (2, 1, 4), (0, 2, 4)] {
+        // The hull of the five points. The triangle with its two apexes
+        // is that hull only where the segment between the apexes passes
+        // through the triangle; elsewhere (an apex whose foot falls outside
+        // the triangle) it is not convex, and EPA on it stalled at depth 0
+        // on pairs overlapping by 1 % of their size (`--example
+        // near_contact`'s sets moved 1.5 – 100 bands together, up to 3.4 % of
+        // them).
+        const BIPYRAMID: FaceList = [(0, 1, 3), (1, 2, 3), (2, 0, 3), (1, 0, 4), (2, 1, 4), (0, 2, 4)];
+        let (faces, count) = hull_of_five(&five.map(|p| p.w)).unwrap_or((BIPYRAMID, 6));
+        for &(i, j, k) in &faces[..count] {
             poly.push_face(i, j, k);
         }
     } else {
@@ -484,6 +494,47 @@ where
     let status =
         if status == EpaStatus::Converged && depth <= band(&s) { EpaStatus::Touching } else { status };
     Penetration { status, depth, normal: face.n, point_a: pa, point_b: pb, iterations: s.calls }
+}
+
+/// Up to six faces as vertex triples, and how many are used.
+type FaceList = [(u16, u16, u16); 6];
+
+/// The faces of the convex hull of five points in general position: a
+/// tetrahedron (4 faces, one point inside) or a triangular bipyramid (6),
+/// as vertex triples (orientation is [`Polytope::push_face`]'s). A triple
+/// is a face where the other two points lie strictly on one side of its
+/// plane. `None` where a point lies on a triple's plane within rounding
+/// (coplanar points: the faces are not unique) or the faces do not close
+/// up (4 or 6).
+fn hull_of_five<V: Vector3>(w: &[V; 5]) -> Option<(FaceList, usize)> {
+    let scale = w.iter().fold(V::Scalar::ZERO, |m, p| m.max(p.max_abs()));
+    let mut faces = [(0, 0, 0); 6];
+    let mut count = 0;
+    for i in 0..5u16 {
+        for j in i + 1..5 {
+            for k in j + 1..5 {
+                let (a, b, c) = (w[usize::from(i)], w[usize::from(j)], w[usize::from(k)]);
+                let n = (b - a).cross(c - a);
+                // Each side's product carries rounding of a few ε · |n| ·
+                // scale; within that a point counts as on the plane.
+                let tol = V::Scalar::from_f64(64.0) * V::Scalar::EPSILON * n.length() * scale;
+                let mut sides =
+                    (0..5u16).filter(|&m| m != i && m != j && m != k).map(|m| n.dot(w[usize::from(m)] - a));
+                let (s1, s2) = (sides.next()?, sides.next()?);
+                if s1.abs() <= tol || s2.abs() <= tol || !(s1 * s2).is_finite() {
+                    return None;
+                }
+                if (s1 > V::Scalar::ZERO) == (s2 > V::Scalar::ZERO) {
+                    if count == 6 {
+                        return None;
+                    }
+                    faces[count] = (i, j, k);
+                    count += 1;
+                }
+            }
+        }
+    }
+    matches!(count, 4 | 6).then_some((faces, count))
 }
 
 // ---------------------------------------------------------------- 2D ----
@@ -631,4 +682,58 @@ where
     let status =
         if status == EpaStatus::Converged && depth <= band(&s) { EpaStatus::Touching } else { status };
     Penetration { status, depth, normal: nrm, point_a: pa, point_b: pb, iterations: s.calls }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::hull_of_five;
+    use gjk_core::glam::DVec3;
+
+    /// Every face keeps the other points strictly on one side.
+    fn faces_are_supporting(w: &[DVec3; 5], faces: &[(u16, u16, u16)]) -> bool {
+        faces.iter().all(|&(i, j, k)| {
+            let [a, b, c] = [i, j, k].map(|x| w[usize::from(x)]);
+            let n = (b - a).cross(c - a);
+            let sides: Vec<f64> = w.iter().map(|p| n.dot(*p - a)).filter(|s| s.abs() > 1e-12).collect();
+            sides.iter().all(|s| *s > 0.0) || sides.iter().all(|s| *s < 0.0)
+        })
+    }
+
+    #[test]
+    fn a_convex_bipyramid_keeps_its_six_faces() {
+        let w = [
+            DVec3::new(1.0, 0.0, 0.0),
+            DVec3::new(-0.5, 0.8, 0.0),
+            DVec3::new(-0.5, -0.8, 0.0),
+            DVec3::Z,
+            -DVec3::Z,
+        ];
+        let (faces, count) = hull_of_five(&w).expect("general position");
+        assert_eq!(count, 6);
+        assert!(faces_are_supporting(&w, &faces[..count]));
+    }
+
+    /// The triangle's first point lies inside the hull of the other four
+    /// (both apexes' feet fall outside the triangle): a tetrahedron, where
+    /// the bipyramid over the triangle would not be convex.
+    #[test]
+    fn apexes_outside_the_triangle_give_a_tetrahedron() {
+        let w = [
+            DVec3::new(-0.01, 0.0, 0.0),
+            DVec3::new(1.0, 1.0, 0.0),
+            DVec3::new(1.0, -1.0, 0.0),
+            DVec3::new(-2.0, 0.0, 1.0),
+            DVec3::new(-2.0, 0.0, -1.0),
+        ];
+        let (faces, count) = hull_of_five(&w).expect("general position");
+        assert_eq!(count, 4);
+        assert!(faces[..count].iter().all(|&(i, j, k)| i != 0 && j != 0 && k != 0));
+        assert!(faces_are_supporting(&w, &faces[..count]));
+    }
+
+    #[test]
+    fn coplanar_points_are_left_to_the_caller() {
+        let w = [DVec3::ZERO, DVec3::X, DVec3::Y, DVec3::new(1.0, 1.0, 0.0), DVec3::Z];
+        assert!(hull_of_five(&w).is_none());
+    }
 }
