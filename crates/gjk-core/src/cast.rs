@@ -13,7 +13,7 @@
 //! joins the simplex, which shrinks `v` as in GJK. A hit is declared when
 //! `x` is within the margin (plus the zero band) of the target.
 
-use crate::gjk::GjkConfig;
+use crate::gjk::{GjkConfig, MAX_REFINES, facet_point};
 use crate::query::SimplexCache;
 use crate::real::Real;
 use crate::simplex::{MAX_SIMPLEX_POINTS, NO_INDEX, Simplex, SupportPoint};
@@ -157,8 +157,10 @@ fn cast_core<V: Vector>(
     }
     let (mut v, _) = solve_from(&mut simplex, x);
     let mut status = CastStatus::IterationLimit;
+    // Refinements of a stalled `v` made so far (at most `MAX_REFINES`).
+    let mut refines = 0;
     // Bounded by the iteration cap; each pass advances x, shrinks |v|
-    // strictly, or exits.
+    // strictly, refines (at most `MAX_REFINES` times), or exits.
     for _ in 0..config.max_iterations {
         let band = config.zero_tolerance * scale;
         let reach = margin + band;
@@ -215,6 +217,24 @@ fn cast_core<V: Vector>(
         // C is |v|, while its lower bound is within the margin — x is on
         // the grown surface to within rounding.
         if !advanced && (repeated || !nv.length_squared().strictly_less(vv)) {
+            // Before it, as GJK's Exits 2 and 4 (`facet_point`): where x
+            // is still further from the simplex than the margin plus the
+            // band and the simplex is a facet, the stall can be rounding
+            // in `v`'s direction, summed from the barycentric weights
+            // (a ray passing 2 – 6 bands beside a hull's edge was called a
+            // hit, `grazing_rays_that_miss_are_not_hits`). `v` is then
+            // recomputed from the facet's normal and the cast steps again.
+            if refines < MAX_REFINES && nv.length_squared() > reach * reach && simplex.len() == V::DIM {
+                let mut w = [V::ZERO; MAX_SIMPLEX_POINTS];
+                for (wi, p) in w.iter_mut().zip(simplex.points()) {
+                    *wi = x - p.w;
+                }
+                if let Some(f) = facet_point(&w[..V::DIM]).filter(|f| *f != nv) {
+                    refines += 1;
+                    v = f;
+                    continue;
+                }
+            }
             status = CastStatus::Hit;
             break;
         }
