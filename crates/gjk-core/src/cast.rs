@@ -197,9 +197,16 @@ fn cast_core<V: Vector>(
                 }
                 lambda = max_lambda;
             }
-            x = s + r * lambda;
-            normal = v;
-            advanced = true;
+            // An advance too small to move x (below its rounding) is none:
+            // counted as one, it kept the loop from its stall exit, and a ray
+            // in f32 passing 700 bands deep through an 8-point hull ran to
+            // the iteration cap (`deep_rays_end_before_the_cap`).
+            let moved = s + r * lambda;
+            if moved != x {
+                x = moved;
+                normal = v;
+                advanced = true;
+            }
         }
         let repeated = simplex.points().iter().any(|q| q.w == p.w);
         if !repeated {

@@ -157,3 +157,44 @@ fn grazing_rays_that_miss_are_not_hits() {
     // Both outcomes occur: the rays graze.
     assert!(hits > 2_000 && hits < 18_000, "{hits} hits");
 }
+
+/// A ray in f32 through an 8-point hull, 700 bands deep. Regression, exact
+/// inputs: near the surface its advances became smaller than the rounding
+/// of x, each counted as an advance, so the stall exit never ran and the
+/// cast stopped at the iteration cap (`IterationLimit`, 129 support
+/// calls); 2 of 400 000 such rays did (`--example grazing_casts`). Now an
+/// advance that leaves x where it was is none, and the cast hits where
+/// bisection on the seeds' least-squares GJK puts the surface.
+#[test]
+fn deep_rays_end_before_the_cap() {
+    use gjk_core::glam::Vec3;
+    let cloud = [
+        Vec3::new(-0.0842305, 1.0452166, 0.12734643),
+        Vec3::new(0.24731909, 0.608353, 0.91535985),
+        Vec3::new(-0.7859975, 0.79533637, 0.8711584),
+        Vec3::new(-0.37287766, -0.7016707, -0.6530933),
+        Vec3::new(0.3352561, -0.7880169, 0.3120554),
+        Vec3::new(0.41475472, -0.1398967, -1.1174537),
+        Vec3::new(0.44267055, -0.99709207, -1.011273),
+        Vec3::new(-0.7466258, -0.2942446, 0.28222266),
+    ];
+    let (o, d) = (Vec3::new(-2.1423008, -2.3402493, -2.2594619), Vec3::new(4.3546157, 2.9809825, 2.855007));
+    let r = cast_ray(cloud.as_slice(), o, d, 1.0, 0.0);
+    assert_eq!(r.status, CastStatus::Hit, "{r:?}");
+    assert!(r.iterations < 20, "{r:?}");
+    // The entry by bisection: outside at 0, inside at 0.51.
+    let points: Vec<Vec<f64>> = v3(&cloud.map(|p| p.as_dvec3()));
+    let inside = |t: f64| reference_gjk(&v3(&[(o.as_dvec3() + d.as_dvec3() * t)]), &points) < 1e-12;
+    let (mut lo, mut hi) = (0.0f64, 0.51f64);
+    assert!(!inside(lo) && inside(hi));
+    for _ in 0..60 {
+        let mid = 0.5 * (lo + hi);
+        if inside(mid) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    // Within a band along the ray (|d| ≈ 6, a band ≈ 3e-5 · 6).
+    assert!((f64::from(r.fraction) - hi).abs() * 6.0 < 2e-4, "{} against {hi}", r.fraction);
+}
