@@ -127,11 +127,19 @@ fn best_edge<V: Vector2>(w: &[V; MAX_SIMPLEX_POINTS]) -> Reduced<V::Scalar> {
 /// Early exit of the 2D boolean test (Section III of the barycode paper):
 /// with `a b` the current segment simplex and `c` a new support point beyond
 /// the origin, the triangle `a b c` encloses the origin when `a` and `b` lie
-/// on opposite sides of the line through the origin and `c`.
+/// on opposite sides of the line through the origin and `c`, and the
+/// origin on `c`'s side of `a b`. The paper's test has only the first
+/// condition, taking "beyond" from the search direction (`v · c < 0`).
+/// Near contact in f32 `v` is turned by its rounding, `ε · scale / |v|`,
+/// and a far vertex of a long edge can pass that test from behind the
+/// segment: polygons 2.1e-4 apart, three zero bands, were called
+/// intersecting (`f32_polygons_three_bands_apart_are_apart`). The third
+/// sign is the triangle's own test and costs one product.
 #[inline]
 pub fn cone_encloses_origin<V: Vector2>(a: V, b: V, c: V) -> bool {
     let sa = a.perp_dot(c);
     let sb = b.perp_dot(c);
+    let sab = a.perp_dot(b);
     let z = V::Scalar::ZERO;
-    (sa <= z && sb >= z) || (sa >= z && sb <= z)
+    (sa <= z && sb >= z && sab >= z) || (sa >= z && sb <= z && sab <= z)
 }

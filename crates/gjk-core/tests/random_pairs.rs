@@ -459,3 +459,60 @@ fn minkowski_point_oracle_small_sets() {
         assert!((r.distance - mink).abs() < 1e-9, "{i}");
     }
 }
+
+/// f32 polygons moved a few zero bands apart (or together) from contact,
+/// against the segment-pair brute force in f64: the boolean test says
+/// `false` beyond two bands and `true` for overlaps. Regression, exact
+/// inputs: these 4-gons, 2.1e-4 apart (2.9 of the distance's bands), were
+/// called intersecting: the 2D early exit's cone test took a vertex for
+/// "beyond the origin" by `v`'s rounding (`solver2d::cone_encloses_origin`
+/// now also checks the third edge). 105 of 75 000 warm 4-gon frames near
+/// contact were wrong so.
+#[test]
+fn f32_polygons_three_bands_apart_are_apart() {
+    let a = [
+        Vec2::new(-1.0014614, -0.41278678),
+        Vec2::new(1.405967, -0.9630891),
+        Vec2::new(1.141899, 0.1918928),
+        Vec2::new(1.1384959, 0.19781944),
+    ];
+    let b = [
+        Vec2::new(1.1243713, 1.4393568),
+        Vec2::new(1.4470673, -1.3116374),
+        Vec2::new(1.6192963, 0.24140416),
+        Vec2::new(1.4309369, 0.85535634),
+    ];
+    let d = distance(a.as_slice(), b.as_slice());
+    assert!(d.distance > 2.0 * d.tolerance && !intersects(a.as_slice(), b.as_slice()), "{d:?}");
+    let mut rng = Rng::new(12);
+    for i in 0..20_000 {
+        let n = [4, 8, 12][i % 3];
+        let pa: Vec<DVec2> = polygon(&mut rng, n);
+        let pb: Vec<DVec2> = polygon(&mut rng, n);
+        // B brought into contact along the closest points, then moved by
+        // k bands of the pair's coordinates along that direction.
+        let dir = rng.unit2();
+        let far: Vec<DVec2> = pb.iter().map(|p| *p + dir * 10.0).collect();
+        let (gap, on_a, on_b) = brute_closest_2d(&pa, &far);
+        let normal = (on_b - on_a) / gap;
+        let reach = pa.iter().chain(&far).map(|p| p.abs().max_element()).fold(0.0, f64::max);
+        let band = 256.0 * f64::from(f32::EPSILON) * 2.0 * reach;
+        let k = [-4.0, -2.5, 2.5, 4.0][i % 4];
+        let shift = dir * 10.0 - normal * (gap - k * band);
+        let a32: Vec<Vec2> = pa.iter().map(|p| p.as_vec2()).collect();
+        let b32: Vec<Vec2> = pb.iter().map(|p| (*p + shift).as_vec2()).collect();
+        let (a64, b64): (Vec<DVec2>, Vec<DVec2>) =
+            (a32.iter().map(|p| p.as_dvec2()).collect(), b32.iter().map(|p| p.as_dvec2()).collect());
+        let hit = intersects(a32.as_slice(), b32.as_slice());
+        let apart = brute_distance_2d(&a64, &b64);
+        if apart > 2.0 * band {
+            assert!(!hit, "{i}: {apart:e} apart ({band:e} a band) called intersecting");
+        }
+        if k < 0.0
+            && !a64.is_empty()
+            && distance(a64.as_slice(), b64.as_slice()).status == Status::Intersecting
+        {
+            assert!(hit, "{i}: an overlap called apart");
+        }
+    }
+}
