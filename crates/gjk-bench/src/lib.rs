@@ -5,6 +5,8 @@
 //! uses the same data. Peers run on the same data in the same process,
 //! interleaved with ours; medians are reported.
 
+pub mod curved;
+
 use std::hint::black_box;
 use std::time::Instant;
 

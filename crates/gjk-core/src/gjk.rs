@@ -37,8 +37,19 @@ pub const MAX_VERIFY_CANDIDATES: usize = 4;
 pub const MAX_ESCAPES: u32 = 2;
 
 /// Most refinements per query (see Exits 2 and 4 in [`GjkSolver::step`]):
-/// each costs one support call.
-pub const MAX_REFINES: u32 = 2;
+/// each costs one support call, and only a stall unproven to the zero band
+/// takes one. A polytope's facet needs one or two; a curved shape's cap
+/// nearly parallel to a face converges over a few (2 left f64 cylinders on
+/// a box's face measured 27 bands off, and one such overlap called apart:
+/// docs/reliability.md, *Curved caps nearly parallel to a face*).
+pub const MAX_REFINES: u32 = 8;
+
+/// How far below zero, in ulps of 1, a barycentric weight of a facet's
+/// truer closest point may fall and still count as within the facet (the
+/// rounding of the weights' area ratios; see [`GjkSolver::step`]'s Exit 4).
+/// A point that far outside lies within `64 ε` of the facet's size of it,
+/// well inside the zero band (`256 ε` of the coordinates).
+pub const FACET_WEIGHT_ULPS: f64 = 64.0;
 
 /// Sideways tilt of an escape direction, relative to the unit search
 /// direction: large enough to break exact ties between support points on a
@@ -373,6 +384,37 @@ pub(crate) fn escape_direction<V: Vector>(v: V, w: V) -> Option<V> {
     let n = v.try_normalize().unwrap_or(V::ZERO);
     let away = v - w;
     (away - n * n.dot(away)).try_normalize().map(|t| -n + t * V::Scalar::from_f64(ESCAPE_TILT))
+}
+
+/// Barycentric weights of `t`, a point of the plane of the facet
+/// `w[..DIM]`, in that facet (areas of the sub-facets with `t` in each
+/// corner, over the facet's); `None` for a degenerate facet or a weight
+/// below `−FACET_WEIGHT_ULPS · ε` (outside the facet beyond rounding).
+#[cold]
+#[inline(never)]
+pub(crate) fn facet_weights<V: Vector>(
+    w: &[V; MAX_SIMPLEX_POINTS],
+    t: V,
+) -> Option<[V::Scalar; MAX_SIMPLEX_POINTS]> {
+    let n = V::facet_normal_raw(&w[..V::DIM]);
+    let nn = n.length_squared();
+    // Degenerate (zero area) or not finite: no weights (NaN fails both).
+    if nn <= V::Scalar::ZERO || !nn.is_finite() {
+        return None;
+    }
+    let slack = V::Scalar::from_f64(FACET_WEIGHT_ULPS) * V::Scalar::EPSILON;
+    let mut lambda = [V::Scalar::ZERO; MAX_SIMPLEX_POINTS];
+    for i in 0..V::DIM {
+        let mut f = *w;
+        f[i] = t;
+        let l = V::facet_normal_raw(&f[..V::DIM]).dot(n) / nn;
+        // Outside the facet beyond rounding, or NaN.
+        if l < -slack || l.is_nan() {
+            return None;
+        }
+        lambda[i] = l.max(V::Scalar::ZERO);
+    }
+    Some(lambda)
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -767,16 +809,24 @@ impl<V: Vector> GjkSolver<V> {
         // Exit 4, no progress: |v| must strictly decrease each iteration;
         // when rounding stops that, the previous simplex is the answer.
         if !vv.strictly_less(self.vv) {
-            self.simplex.pop();
             // Not converged (Exit 1 did not fire), so the true progress was
             // below rounding. Near contact (`|v|` a few hundred ulps of the
             // scale, the distance unproven to the band) that is rounding in
             // `v`'s direction: a truer `v` from the facet's normal first
-            // (`facet_point`).
-            if wants_refine(escaping, &mut self.refines, (self.vv, vw, self.lower_sq), band)
-                && let Some(step) = self.refine()
-            {
-                return step;
+            // (`facet_point`). A simplex one point short of a facet (a
+            // segment in 3D) makes its facet with the new point instead
+            // (`refine_facet`).
+            let open = wants_refine(escaping, &mut self.refines, (self.vv, vw, self.lower_sq), band);
+            if n == V::DIM {
+                if open && let Some(step) = self.refine_facet() {
+                    return step;
+                }
+                self.simplex.pop();
+            } else {
+                self.simplex.pop();
+                if open && let Some(step) = self.refine() {
+                    return step;
+                }
             }
             // Elsewhere it happens when the closest point lies on an edge
             // of a face whose support points tie along −v (faces parallel
@@ -822,16 +872,47 @@ impl<V: Vector> GjkSolver<V> {
     fn refine(&mut self) -> Option<Step> {
         let w = self.simplex.w_array();
         let v = facet_point(&w[..self.simplex.len()]).filter(|v| *v != self.v)?;
+        Some(self.refine_to(v))
+    }
+
+    /// Takes the truer closest point `t` of a refinement as `v`: the
+    /// verification where it lies within the band, else one more search
+    /// step along `−t`.
+    fn refine_to(&mut self, t: V) -> Step {
         self.prev_v = self.v;
-        self.v = v;
-        self.vv = v.length_squared();
+        self.v = t;
+        self.vv = t.length_squared();
         let band = self.band();
         if self.vv <= band * band {
             // Exit 5 for the truer point: the origin is within the band.
-            return Some(self.enter_verify(false));
+            return self.enter_verify(false);
         }
-        self.dir = -v;
-        Some(Step::Continue)
+        self.dir = -t;
+        Step::Continue
+    }
+
+    /// GJK's refinement for a simplex one point short of a facet (a
+    /// segment in 3D, a point in 2D) that the new support point `p` (last
+    /// in the simplex) did not visibly improve: the facet's truer closest
+    /// point ([`facet_point`]), where it lies within the facet, becomes
+    /// `v`, with `p` kept. Since Exit 1 did not fire, `p` lies beyond `v`
+    /// along `−v`, so moving from `v` towards `p` brings the closest point
+    /// strictly nearer: mathematically the facet's closest point is not
+    /// `v`, and rounding hid the step, which is below an ulp of `|v|²` where
+    /// `p` lies far to the side (a cylinder's cap tilted 1e-9 on another's:
+    /// docs/reliability.md, *Curved caps nearly parallel to a face*). Its
+    /// barycentric weights must be non-negative to rounding, so that `v`
+    /// stays a point of `A − B`. `None` (the exit goes on as without it)
+    /// for a degenerate facet, a point outside it or the same `v`.
+    #[cold]
+    #[inline(never)]
+    fn refine_facet(&mut self) -> Option<Step> {
+        let w = self.simplex.w_array();
+        let t = facet_point(&w[..V::DIM]).filter(|t| *t != self.v)?;
+        let lambda = facet_weights(&w, t)?;
+        let mask = 0b1111u8 >> (MAX_SIMPLEX_POINTS - V::DIM);
+        self.simplex.reduce(&crate::simplex::Reduced { mask, lambda });
+        Some(self.refine_to(t))
     }
 
     /// The origin is within the zero band of the simplex: collect candidate

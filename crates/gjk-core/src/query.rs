@@ -4,8 +4,8 @@
 
 use crate::gjk::{
     DEEP_BAND_FLOOR, DEFAULT_MAX_ITERATIONS, DistanceResult, GjkConfig, GjkSolver, MAX_ESCAPES,
-    MAX_VERIFY_CANDIDATES, Status, Step, beyond, converged, escape_direction, facet_point, start_bound,
-    start_scale, unproven, wants_refine,
+    MAX_VERIFY_CANDIDATES, Status, Step, beyond, converged, escape_direction, facet_point, facet_weights,
+    start_bound, start_scale, unproven, wants_refine,
 };
 use crate::real::Real;
 use crate::simplex::{MAX_SIMPLEX_POINTS, NO_INDEX, Reduced, Simplex, SupportPoint};
@@ -894,11 +894,13 @@ where
         }
         let band = config.zero_tolerance * scale;
         // The solver's refinement at Exits 2 and 4: a truer `v` from the
-        // facet's normal where the distance is unproven to the band.
+        // facet's normal where the distance is unproven to the band (and
+        // `$within` accepts it).
         macro_rules! refine {
-            () => {
+            ($within:expr) => {
                 if wants_refine(escaped, &mut refines, (vv, vw, lower_sq), band)
                     && let Some(t) = facet_point(&pts.w[..pts.len]).filter(|t| *t != v)
+                    && $within(t)
                 {
                     v = t;
                     vv = t.length_squared();
@@ -913,7 +915,7 @@ where
         }
         // Exit 2, repeated vertex (with the solver's refinement).
         if pts.contains(p.w) {
-            refine!();
+            refine!(|_| true);
             return Ok(v.length());
         }
         pts.push(p.w);
@@ -925,10 +927,17 @@ where
         }
         let v2 = r.point(&pts.w);
         let vv2 = v2.length_squared();
-        // Exit 4, no progress (with the solver's refinement, then escapes).
+        // Exit 4, no progress (with the solver's refinement, then escapes;
+        // a simplex one point short of a facet refines on the facet the new
+        // point makes, as the solver's `refine_facet`).
         if !vv2.strictly_less(vv) {
-            pts.len -= 1;
-            refine!();
+            if n == V::DIM {
+                refine!(|t| facet_weights(&pts.w, t).is_some());
+                pts.len -= 1;
+            } else {
+                pts.len -= 1;
+                refine!(|_| true);
+            }
             if !escaped
                 && escapes < MAX_ESCAPES
                 && let Some(e) = escape_direction(v, p.w)
@@ -1428,6 +1437,42 @@ where
     ))
 }
 
+/// The boolean loop's last resort, where a stall leaves its answer
+/// unproven: the search stopped (converged, a repeated vertex, no progress,
+/// its refinements spent) more than twice the zero band from the origin
+/// without a separating plane, so the shapes may overlap or lie apart. Seen
+/// on curved shapes nearly parallel to a face (a cylinder's cap tilted
+/// 1e-9 on another's: an overlap of 1 900 bands answered `false`,
+/// docs/reliability.md, *Curved caps nearly parallel to a face*). The
+/// distance solver's verdict, with `margin` as its early-out limit: contact
+/// (touching or intersecting) or a distance within `margin` and the band.
+/// Out of line and cold: it runs only on such stalls.
+#[cold]
+#[inline(never)]
+fn boolean_fallback<V, A, B>(
+    a: &A,
+    b: &B,
+    config: &GjkConfig<V::Scalar>,
+    margin: V::Scalar,
+) -> Result<bool, GjkError>
+where
+    V: Vector,
+    A: SupportMap<V> + ?Sized,
+    B: SupportMap<V> + ?Sized,
+{
+    let mut gjk = GjkSolver::new(GjkConfig { max_distance: margin, ..*config });
+    let (d, seed) = initial_direction(a, b);
+    let step = gjk.start_fresh(minkowski_support(a, b, d), d, seed);
+    run::<_, _, _, _, false>(&mut gjk, step, a, b, &mut (), (NO_INDEX, NO_INDEX));
+    let r = gjk.result();
+    match r.status {
+        Status::InvalidInput => Err(GjkError::InvalidInput),
+        Status::Touching | Status::Intersecting => Ok(true),
+        Status::Beyond => Ok(false),
+        Status::Separated | Status::IterationLimit => Ok(r.distance <= margin + r.tolerance),
+    }
+}
+
 /// The boolean GJK loop on started points (`track` mirrors every change).
 /// `HINTED`: support calls search from `hint`, then from the vertices found
 /// last (as [`run`]'s). `REFINE`: stalls unproven to the band take the
@@ -1559,6 +1604,13 @@ where
                     )
                 {
                     return resumed;
+                }
+                // Stalled at least twice the band away with no separating
+                // plane found (`vw ≤ band·|v|`): neither answer is proven.
+                // The solver decides, with its escapes and refinements
+                // (`boolean_fallback`, out of line).
+                if REFINE && vv > (band + band) * (band + band) {
+                    return boolean_fallback(a, b, config, margin);
                 }
                 return Ok(vv <= band * band);
             }};

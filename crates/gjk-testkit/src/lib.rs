@@ -561,3 +561,38 @@ pub fn fcl493_rotation() -> DMat3 {
         0.96193976625564348026,
     ])
 }
+
+/// A solid of revolution about its local Y axis: a cylinder, or a cone
+/// with its apex at `+h` and its base at `−h`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Revolved {
+    /// A cylinder of half height `h` and radius `r`.
+    Cylinder,
+    /// A cone of half height `h` and base radius `r`, apex at `+h`.
+    Cone,
+}
+
+/// The lowest point (least `y`) of a cylinder or cone of half height `h`
+/// and radius `r` posed by rotation `q` and translation `t`: the lowest
+/// of its apex (cone) or of the rim points lowest along `−Y` across the
+/// axis `a = q·Y`. That rim point lies along the unit of `−Y`'s part across
+/// the axis, `(a.x a.y, −s², a.z a.y) / s` with `s = √(a.x² + a.z²)`
+/// computed directly (not as `√(1 − a.y²)`, which cancels for nearly
+/// upright axes). An upright shape's whole cap is lowest: its centre
+/// plus any rim direction would do; the cap's centre is returned.
+pub fn revolved_lowest(kind: Revolved, h: f64, r: f64, q: DQuat, t: DVec3) -> DVec3 {
+    let a = q * DVec3::Y;
+    let s = (a.x * a.x + a.z * a.z).sqrt();
+    let u = if s > 0.0 { DVec3::new(a.x * a.y, -s * s, a.z * a.y) / s } else { DVec3::ZERO };
+    let local = match kind {
+        Revolved::Cylinder => {
+            let base = if a.y >= 0.0 { -a * h } else { a * h };
+            base + u * r
+        }
+        Revolved::Cone => {
+            let (apex, rim) = (a * h, -a * h + u * r);
+            if apex.y <= rim.y { apex } else { rim }
+        }
+    };
+    t + local
+}

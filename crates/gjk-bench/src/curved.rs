@@ -1,0 +1,237 @@
+//! Cylinders and cones standing on a flat cap or face, nearly parallel to
+//! it: the pairs of `--example curved_caps` and of the test
+//! `curved_caps` (docs/reliability.md, *Curved caps nearly parallel to a
+//! face*).
+//!
+//! The oracle is exact. The lower shape is an upright cylinder or a box
+//! wide enough to be a floor, whose top is the plane `y = top` in its
+//! frame; the upper shape's lowest point comes from its pose in closed form
+//! ([`gjk_testkit::revolved_lowest`]); where that point lies well over the
+//! top, the gap is its height above it (negative: the overlap, whose least
+//! push is along the top's normal for the shallow overlaps made here).
+use gjk_core::Status;
+use gjk_core::glam::{DQuat, DVec3, Quat, Vec3};
+use gjk_epa::{ContactStatus, EpaStatus, contact};
+use gjk_shapes::{Cone, Cuboid, Cylinder, Pose, distance, distance_value, intersects};
+use gjk_testkit::{Revolved, Rng, revolved_lowest};
+
+/// The lower shape: an upright cylinder `(half height, radius)` or a box of
+/// these half extents.
+#[derive(Clone, Copy, Debug)]
+pub enum Lower {
+    /// An upright cylinder: its top cap is the top.
+    Cylinder(f64, f64),
+    /// A box: its `+Y` face is the top.
+    Box(DVec3),
+}
+
+impl Lower {
+    /// Height of the top and how far from the axis a point over it may lie.
+    pub fn top(self) -> (f64, f64) {
+        match self {
+            Lower::Cylinder(h, r) => (h, r),
+            Lower::Box(half) => (half.y, half.x.min(half.z)),
+        }
+    }
+}
+
+/// How far the upper shape's axis leans from the lower one's, by kind.
+pub const TILTS: [&str; 5] = ["0", "1e-9", "1e-6", "≤ 0.3", "π − ≤ 1e-6"];
+
+/// One pair: the shapes, their world poses and the tilt's kind (an index
+/// into [`TILTS`]).
+#[derive(Clone, Copy, Debug)]
+pub struct CapPair {
+    /// The shape below.
+    pub lower: Lower,
+    /// The shape above: its kind, half height and radius.
+    pub upper: (Revolved, f64, f64),
+    /// The lower shape's pose.
+    pub pose_a: Pose<DVec3>,
+    /// The upper shape's pose.
+    pub pose_b: Pose<DVec3>,
+    /// The tilt's kind.
+    pub tilt: usize,
+}
+
+/// Pair `case` of the seeded sequence of `rng`: cylinders (even cases)
+/// and cones on an upright cylinder's cap or (cases `4..8` mod 8) a box's
+/// face, tilted 0, 1e-9, 1e-6, up to 0.3 rad or within 1e-6 of upside
+/// down, 0.3 to 1e-9 of their size apart or together (a third as far
+/// together: shallow overlaps only), the whole pair moved by a random
+/// rigid motion.
+pub fn cap_pair(rng: &mut Rng, case: usize) -> CapPair {
+    let kind = if case.is_multiple_of(2) { Revolved::Cylinder } else { Revolved::Cone };
+    let (h1, r1) = (10f64.powf(rng.range(-1.0, 1.0)), 10f64.powf(rng.range(-0.5, 1.0)));
+    let (h2, r2) = (10f64.powf(rng.range(-1.0, 1.0)), r1 * rng.range(0.05, 0.5));
+    let size = h1.max(r1).max(h2);
+    let lower =
+        if case % 8 >= 4 { Lower::Box(DVec3::new(4.0 * r1, h1, 4.0 * r1)) } else { Lower::Cylinder(h1, r1) };
+    let tilt = rng.usize(0, TILTS.len() - 1);
+    let angle = match tilt {
+        0 => 0.0,
+        1 => 1e-9,
+        2 => 1e-6,
+        3 => rng.range(0.0, 0.3),
+        _ => std::f64::consts::PI - rng.range(0.0, 1e-6),
+    };
+    let lean = {
+        let u = rng.unit3();
+        DVec3::new(u.x, 0.0, u.z).normalize_or(DVec3::X)
+    };
+    let q =
+        DQuat::from_axis_angle(lean, angle) * DQuat::from_rotation_y(rng.range(0.0, std::f64::consts::TAU));
+    let apart = [0.3, 1e-3, 1e-6, 1e-9][rng.usize(0, 3)] * size * rng.range(-0.3, 1.0);
+    // Placed so that the lowest point lies `apart` above the top (with
+    // overlaps of at most 2 % of the smaller shape: see `cap_gap`).
+    let side = DVec3::new(rng.range(-0.3, 0.3) * r1, 0.0, rng.range(-0.3, 0.3) * r1);
+    let low = revolved_lowest(kind, h2, r2, q, side).y;
+    let t = side + DVec3::Y * (lower.top().0 + apart.max(-0.02 * r1.min(h1)) - low);
+    let (wq, wt) =
+        (rng.quat(), DVec3::new(rng.range(-3.0, 3.0), rng.range(-3.0, 3.0), rng.range(-3.0, 3.0)) * size);
+    CapPair {
+        lower,
+        upper: (kind, h2, r2),
+        pose_a: Pose::new(wq, wt),
+        pose_b: Pose::new(wq * q, wq * t + wt),
+        tilt,
+    }
+}
+
+/// A pose rounded to `f32`.
+pub fn pose_f32(p: &Pose<DVec3>) -> Pose<Vec3> {
+    let q = p.rotation;
+    Pose::new(
+        Quat::from_xyzw(q.x as f32, q.y as f32, q.z as f32, q.w as f32).normalize(),
+        p.translation.as_vec3(),
+    )
+}
+
+/// A pose of `f32` in `f64`, exactly.
+pub fn pose_f64(p: &Pose<Vec3>) -> Pose<DVec3> {
+    let q = p.rotation;
+    Pose::new(DQuat::from_xyzw(q.x.into(), q.y.into(), q.z.into(), q.w.into()), p.translation.as_dvec3())
+}
+
+/// The poses the queries read: as given (`f64`) or rounded to `f32`, in
+/// `f64` (so that the oracle reads the very inputs of the `f32` queries).
+pub fn read_poses(pair: &CapPair, f32_: bool) -> (Pose<DVec3>, Pose<DVec3>) {
+    if f32_ {
+        (pose_f64(&pose_f32(&pair.pose_a)), pose_f64(&pose_f32(&pair.pose_b)))
+    } else {
+        (pair.pose_a, pair.pose_b)
+    }
+}
+
+/// The exact gap of the pair at poses `pa`, `pb` (its oracle), or `None`
+/// where the upper shape's lowest point does not lie well over the top.
+pub fn cap_gap(pair: &CapPair, pa: &Pose<DVec3>, pb: &Pose<DVec3>) -> Option<f64> {
+    let inv = pa.rotation.conjugate();
+    let (q, t) = (inv * pb.rotation, inv * (pb.translation - pa.translation));
+    let (kind, h, r) = pair.upper;
+    let p = revolved_lowest(kind, h, r, q, t);
+    let (top, reach) = pair.lower.top();
+    (p.x.hypot(p.z) < 0.9 * reach).then_some(p.y - top)
+}
+
+/// The zero band of the pair at poses `pa`, `pb`: `256 ε` of twice the
+/// largest coordinate of `A − B` in A's frame, bounded above (the queries'
+/// own `tolerance`, from the points they see, is at most this).
+pub fn cap_band(pair: &CapPair, pa: &Pose<DVec3>, pb: &Pose<DVec3>, f32_: bool) -> f64 {
+    let eps = if f32_ { f64::from(f32::EPSILON) } else { f64::EPSILON };
+    let t = pa.rotation.conjugate() * (pb.translation - pa.translation);
+    let (top, reach) = pair.lower.top();
+    let size = top.max(reach) + t.abs().max_element() + pair.upper.1.max(pair.upper.2);
+    256.0 * eps * 2.0 * size
+}
+
+/// The queries' answers on one pair, in `f64`.
+#[derive(Clone, Copy, Debug)]
+pub struct Answers {
+    /// The full distance's status.
+    pub status: Status,
+    /// The full distance.
+    pub distance: f64,
+    /// `distance_value` (NaN for an error).
+    pub value: f64,
+    /// The boolean test.
+    pub intersects: bool,
+    /// The contact's signed distance: its distance, or minus its depth.
+    pub signed: f64,
+    /// EPA's status, where it ran.
+    pub epa: Option<EpaStatus>,
+}
+
+/// Every query on the pair, in `f64` or (`f32_`) on its poses and sizes
+/// rounded to `f32`.
+pub fn cap_answers(pair: &CapPair, f32_: bool) -> Answers {
+    macro_rules! run {
+        ($a:expr, $pa:expr, $b:expr, $pb:expr) => {{
+            let (a, pa, b, pb) = (&$a, &$pa, &$b, &$pb);
+            let d = distance(a, pa, b, pb);
+            let c = contact(a, pa, b, pb);
+            let signed = if c.status == ContactStatus::Penetrating { -c.depth } else { c.distance };
+            Answers {
+                status: d.status,
+                distance: f64::from(d.distance),
+                value: distance_value(a, pa, b, pb).map(f64::from).unwrap_or(f64::NAN),
+                intersects: intersects(a, pa, b, pb),
+                signed: f64::from(signed),
+                epa: c.epa_status,
+            }
+        }};
+    }
+    macro_rules! with_upper {
+        ($a:expr, $pa:expr, $pb:expr, $s:ty) => {{
+            let (kind, h, r) = pair.upper;
+            match kind {
+                Revolved::Cylinder => run!($a, $pa, Cylinder::new(h as $s, r as $s).unwrap(), $pb),
+                Revolved::Cone => run!($a, $pa, Cone::new(h as $s, r as $s).unwrap(), $pb),
+            }
+        }};
+    }
+    if f32_ {
+        let (pa, pb) = (pose_f32(&pair.pose_a), pose_f32(&pair.pose_b));
+        match pair.lower {
+            Lower::Cylinder(h, r) => with_upper!(Cylinder::new(h as f32, r as f32).unwrap(), pa, pb, f32),
+            Lower::Box(half) => with_upper!(Cuboid::new(half.as_vec3()).unwrap(), pa, pb, f32),
+        }
+    } else {
+        let (pa, pb) = (pair.pose_a, pair.pose_b);
+        match pair.lower {
+            Lower::Cylinder(h, r) => with_upper!(Cylinder::new(h, r).unwrap(), pa, pb, f64),
+            Lower::Box(half) => with_upper!(Cuboid::new(half).unwrap(), pa, pb, f64),
+        }
+    }
+}
+
+/// The wrong answers on one pair: indices into [`WRONG`] (distance,
+/// distance alone, boolean, contact).
+pub const WRONG: [&str; 4] = ["distance", "distance_value", "intersects", "contact"];
+
+/// The verdict on one pair: `None` where the oracle has no gap, else the
+/// gap, the band and which answers are wrong ([`WRONG`]). Outside the band
+/// the boolean must be right, the distances must be within 4 bands of the
+/// gap (`Separated`) or 0 (`Intersecting`), and so must the contact unless
+/// EPA reports a bound rather than a depth (its cap on a curved shape).
+pub fn cap_verdict(pair: &CapPair, f32_: bool) -> Option<(f64, f64, [bool; 4], Answers)> {
+    let (pa, pb) = read_poses(pair, f32_);
+    let gap = cap_gap(pair, &pa, &pb)?;
+    let band = cap_band(pair, &pa, &pb, f32_);
+    let tol = 4.0 * band;
+    let a = cap_answers(pair, f32_);
+    let mut wrong = [false; 4];
+    if gap > band {
+        wrong[0] = a.status != Status::Separated || (a.distance - gap).abs() > tol;
+        // (NaN, an error, is wrong too.)
+        wrong[1] = (a.value - gap).abs() > tol || a.value.is_nan();
+        wrong[2] = a.intersects;
+    } else if gap < -band {
+        wrong[0] = a.status != Status::Intersecting;
+        wrong[1] = a.value != 0.0;
+        wrong[2] = !a.intersects;
+    }
+    let bounded = matches!(a.epa, Some(EpaStatus::IterationLimit | EpaStatus::Stalled));
+    wrong[3] = gap.abs() > band && !bounded && (a.signed - gap).abs() > tol;
+    Some((gap, band, wrong, a))
+}
