@@ -1,7 +1,8 @@
 //! Cylinders and cones standing on a flat cap or face, nearly parallel to
 //! it: the pairs of `--example curved_caps` and of the test
 //! `curved_caps` (docs/reliability.md, *Curved caps nearly parallel to a
-//! face*).
+//! face*); and rays tangent to them ([`tangent_ray`]: `--example
+//! curved_casts`, docs/reliability.md, *Casts grazing curved shapes*).
 //!
 //! The oracle is exact. The lower shape is an upright cylinder or a box
 //! wide enough to be a floor, whose top is the plane `y = top` in its
@@ -9,11 +10,11 @@
 //! ([`gjk_testkit::revolved_lowest`]); where that point lies well over the
 //! top, the gap is its height above it (negative: the overlap, whose least
 //! push is along the top's normal for the shallow overlaps made here).
-use gjk_core::Status;
 use gjk_core::glam::{DQuat, DVec3, Quat, Vec3};
+use gjk_core::{CastStatus, Status};
 use gjk_epa::{ContactStatus, EpaStatus, contact};
-use gjk_shapes::{Cone, Cuboid, Cylinder, Pose, distance, distance_value, intersects};
-use gjk_testkit::{Revolved, Rng, revolved_lowest};
+use gjk_shapes::{Cone, Cuboid, Cylinder, Pose, cast_ray, distance, distance_value, intersects};
+use gjk_testkit::{Revolved, Rng, revolved_contains, revolved_distance, revolved_lowest};
 
 /// The lower shape: an upright cylinder `(half height, radius)` or a box of
 /// these half extents.
@@ -234,4 +235,123 @@ pub fn cap_verdict(pair: &CapPair, f32_: bool) -> Option<(f64, f64, [bool; 4], A
     let bounded = matches!(a.epa, Some(EpaStatus::IterationLimit | EpaStatus::Stalled));
     wrong[3] = gap.abs() > band && !bounded && (a.signed - gap).abs() > tol;
     Some((gap, band, wrong, a))
+}
+
+/// Offsets of [`tangent_ray`], in zero bands (negative: inwards).
+pub const RAY_BANDS: [f64; 8] = [-100.0, -12.0, -3.0, -1.5, 1.5, 3.0, 12.0, 100.0];
+
+/// Where a [`TangentRay`] touches its shape: the side, or the cap (a
+/// cylinder's top or bottom, a cone's base).
+pub const RAY_PARTS: [&str; 2] = ["side", "cap"];
+
+/// A ray tangent to a cylinder or cone at a point of its side or a cap
+/// (clear of the rims), moved along that point's outward normal by
+/// [`RAY_BANDS`]`[bands]` zero bands: outwards it passes that far outside
+/// (the solid lies behind the tangent plane), inwards it runs through the
+/// interior point `inner`.
+#[derive(Clone, Copy, Debug)]
+pub struct TangentRay {
+    /// The shape: kind, half height, radius.
+    pub shape: (Revolved, f64, f64),
+    /// The shape's pose.
+    pub pose: Pose<DVec3>,
+    /// The ray's start and its direction (the fraction runs over `0..=1`).
+    pub origin: DVec3,
+    /// The ray over its whole length.
+    pub dir: DVec3,
+    /// Index into [`RAY_BANDS`].
+    pub bands: usize,
+    /// Index into [`RAY_PARTS`].
+    pub part: usize,
+    /// The zero band the offset counts in: `256 ε` of twice the ray's
+    /// largest coordinate in the shape's frame plus the shape's size.
+    pub band: f64,
+}
+
+/// Ray `case` of the seeded sequence of `rng` (cylinders on even cases,
+/// `f32_`: bands of `f32`), or `None` where an inward ray's interior point
+/// falls outside (a rim within the offset).
+pub fn tangent_ray(rng: &mut Rng, case: usize, f32_: bool) -> Option<TangentRay> {
+    let kind = if case.is_multiple_of(2) { Revolved::Cylinder } else { Revolved::Cone };
+    let (h, r) = (10f64.powf(rng.range(-1.0, 1.0)), 10f64.powf(rng.range(-1.0, 1.0)));
+    let size = h.max(r);
+    let phi = rng.range(0.0, std::f64::consts::TAU);
+    let radial = DVec3::new(phi.cos(), 0.0, phi.sin());
+    let part = rng.usize(0, 1);
+    let (p, n) = match (kind, part) {
+        (Revolved::Cylinder, 0) => (radial * r + DVec3::Y * (rng.range(-0.9, 0.9) * h), radial),
+        (Revolved::Cone, 0) => {
+            let y = rng.range(-0.9, 0.9) * h;
+            (
+                radial * (r * (h - y) / (2.0 * h)) + DVec3::Y * y,
+                (radial + DVec3::Y * (r / (2.0 * h))).normalize(),
+            )
+        }
+        (Revolved::Cylinder, _) if rng.usize(0, 1) == 0 => {
+            (radial * (r * rng.range(0.0, 0.9)) + DVec3::Y * h, DVec3::Y)
+        }
+        _ => (radial * (r * rng.range(0.0, 0.9)) - DVec3::Y * h, -DVec3::Y),
+    };
+    let dir = {
+        let u = rng.unit3();
+        (u - n * n.dot(u)).normalize()
+    };
+    let bands = rng.usize(0, RAY_BANDS.len() - 1);
+    let (q, t) =
+        (rng.quat(), DVec3::new(rng.range(-3.0, 3.0), rng.range(-3.0, 3.0), rng.range(-3.0, 3.0)) * size);
+    let len = rng.range(1.0, 5.0) * size;
+    let eps = if f32_ { f64::from(f32::EPSILON) } else { f64::EPSILON };
+    let band = 256.0 * eps * 2.0 * (t.abs().max_element() + size + len);
+    let at = p + n * (RAY_BANDS[bands] * band);
+    if RAY_BANDS[bands] < 0.0 && !revolved_contains(kind, h, r, at) {
+        return None;
+    }
+    let start = at - dir * len;
+    Some(TangentRay {
+        shape: (kind, h, r),
+        pose: Pose::new(q, t),
+        origin: q * start + t,
+        dir: q * (dir * (2.0 * len)),
+        bands,
+        part,
+        band,
+    })
+}
+
+/// What a cast of [`tangent_ray`] got wrong: the verdict (a hit for a ray
+/// passing more than 1.5 bands outside, or a miss for one running more
+/// than 1.5 bands inside), the iteration cap, and for a hit a point further
+/// than 4 bands from the shape. With the cast's status.
+pub fn tangent_ray_verdict(ray: &TangentRay, f32_: bool) -> ([bool; 3], CastStatus) {
+    let (kind, h, r) = ray.shape;
+    let (status, fraction) = if f32_ {
+        let pose = pose_f32(&ray.pose);
+        let (o, d) = (ray.origin.as_vec3(), ray.dir.as_vec3());
+        let hit = match kind {
+            Revolved::Cylinder => cast_ray(&Cylinder::new(h as f32, r as f32).unwrap(), &pose, o, d, 1.0),
+            Revolved::Cone => cast_ray(&Cone::new(h as f32, r as f32).unwrap(), &pose, o, d, 1.0),
+        };
+        (hit.status, f64::from(hit.fraction))
+    } else {
+        let hit = match kind {
+            Revolved::Cylinder => {
+                cast_ray(&Cylinder::new(h, r).unwrap(), &ray.pose, ray.origin, ray.dir, 1.0)
+            }
+            Revolved::Cone => cast_ray(&Cone::new(h, r).unwrap(), &ray.pose, ray.origin, ray.dir, 1.0),
+        };
+        (hit.status, hit.fraction)
+    };
+    let k = RAY_BANDS[ray.bands];
+    let hit = matches!(status, CastStatus::Hit | CastStatus::StartsInside);
+    let wrong_verdict = k.abs() > 1.5 && hit != (k < 0.0);
+    // The hit point, in the shape's frame (the f32 cast's own inputs).
+    let pose = if f32_ { pose_f64(&pose_f32(&ray.pose)) } else { ray.pose };
+    let (o, d) = if f32_ {
+        (ray.origin.as_vec3().as_dvec3(), ray.dir.as_vec3().as_dvec3())
+    } else {
+        (ray.origin, ray.dir)
+    };
+    let local = pose.rotation.conjugate() * (o + d * fraction - pose.translation);
+    let off = hit && status == CastStatus::Hit && revolved_distance(kind, h, r, local) > 4.0 * ray.band;
+    ([wrong_verdict, status == CastStatus::IterationLimit, off], status)
 }

@@ -11,9 +11,12 @@
 //! that plane — a conservative advance that never passes the surface — or
 //! the ray misses when it is not heading towards the plane. Otherwise `p`
 //! joins the simplex, which shrinks `v` as in GJK. A hit is declared when
-//! `x` is within the margin (plus the zero band) of the target.
+//! `x` is within the margin (plus the zero band) of the target. Where the
+//! advance stalls short of that, or reaches the iteration cap (near a
+//! curved target's tangent it converges linearly), GJK's distance between
+//! the segment left and the target decides (`cast_fallback`).
 
-use crate::gjk::{GjkConfig, MAX_REFINES, facet_point};
+use crate::gjk::{GjkConfig, MAX_REFINES, Status, facet_point};
 use crate::query::SimplexCache;
 use crate::real::Real;
 use crate::simplex::{MAX_SIMPLEX_POINTS, NO_INDEX, Simplex, SupportPoint};
@@ -100,6 +103,7 @@ struct CastCore<V: Vector> {
 
 /// The ray of the core: `s + λ r`, `λ ∈ [0, max_lambda]`, against `C`
 /// grown by `margin`.
+#[derive(Clone, Copy)]
 struct CoreRay<V: Vector> {
     s: V,
     r: V,
@@ -242,10 +246,40 @@ fn cast_core<V: Vector>(
                     continue;
                 }
             }
+            // Still unproven (x further from the simplex than the margin
+            // plus the band): a curved target grazed, whose supports at
+            // `|v|` below ~1e-8 of the scale land by rounding. The segment
+            // left decides (`cast_fallback`).
+            if nv.length_squared() > reach * reach {
+                let ray = CoreRay { s, r, max_lambda, margin };
+                match cast_fallback(support, &ray, lambda, &config) {
+                    Some((CastStatus::Miss, _)) => {
+                        return CastCore { status: CastStatus::Miss, lambda, simplex, normal: v, iterations };
+                    }
+                    Some((_, at)) => lambda = at,
+                    None => {}
+                }
+            }
             status = CastStatus::Hit;
             break;
         }
         v = nv;
+    }
+    if status == CastStatus::IterationLimit {
+        // The cap: near a curved target's tangent the advance converges
+        // linearly, over thousands of steps in f64. The segment left
+        // decides (`cast_fallback`).
+        let ray = CoreRay { s, r, max_lambda, margin };
+        match cast_fallback(support, &ray, lambda, &config) {
+            Some((CastStatus::Miss, _)) => {
+                return CastCore { status: CastStatus::Miss, lambda, simplex, normal: v, iterations };
+            }
+            Some((found, at)) => {
+                status = found;
+                lambda = at;
+            }
+            None => {}
+        }
     }
     if status == CastStatus::Hit && lambda == V::Scalar::ZERO {
         status = CastStatus::StartsInside;
@@ -267,6 +301,88 @@ fn cast_core<V: Vector>(
         v
     };
     CastCore { status, lambda, simplex, normal: nrm, iterations }
+}
+
+/// Most halvings of the interval holding a hit's fraction in
+/// [`cast_fallback`]: enough to reach an ulp of an `f64` fraction.
+pub const CAST_BISECTIONS: u32 = 64;
+
+/// The target `C` of a cast as a support mapping (the points `w` of its
+/// support points), for [`cast_fallback`]'s GJK queries.
+struct Target<'a, V: Vector>(&'a dyn Fn(V) -> SupportPoint<V>);
+
+impl<V: Vector> SupportMap<V> for Target<'_, V> {
+    #[inline]
+    fn support(&self, dir: V) -> V {
+        (self.0)(dir).w
+    }
+}
+
+/// The cast's last resort, where its conservative advance stalls unproven
+/// or reaches the iteration cap from `lambda` (a fraction not past the
+/// hit): GJK's distance between the segment left, `s + r·[lambda, max]`,
+/// and the target decides. Apart by more than the margin plus the zero
+/// band, a miss; else a hit, whose fraction is bisected
+/// ([`CAST_BISECTIONS`]) between `lambda` and the segment's witness point
+/// (GJK's point of contact on it) on whether the ray's point lies within
+/// the margin of the target (the boolean test). `None` where GJK reports
+/// invalid input. Rays tangent to a curved target (a cylinder's side, a
+/// cone's) ran to the cap or stalled 1e-10 from it in f64, and the stall
+/// was called a hit for rays passing 30 bands outside (docs/reliability.md,
+/// *Casts grazing curved shapes*).
+#[cold]
+#[inline(never)]
+fn cast_fallback<V: Vector>(
+    support: &dyn Fn(V) -> SupportPoint<V>,
+    ray: &CoreRay<V>,
+    lambda: V::Scalar,
+    config: &GjkConfig<V::Scalar>,
+) -> Option<(CastStatus, V::Scalar)> {
+    let CoreRay { s, r, max_lambda, margin } = *ray;
+    let target = Target(support);
+    let (from, to) = (s + r * lambda, s + r * max_lambda);
+    let seg = [from, to];
+    let limit = GjkConfig { max_distance: margin, ..*config };
+    let d = crate::query::distance_with(&seg[..], &target, &limit, None, &mut ());
+    match d.status {
+        Status::InvalidInput => return None,
+        Status::Beyond => return Some((CastStatus::Miss, lambda)),
+        Status::Separated | Status::IterationLimit if d.distance > margin + d.tolerance => {
+            return Some((CastStatus::Miss, lambda));
+        }
+        _ => {}
+    }
+    // The fraction of GJK's witness point on the segment.
+    let along = to - from;
+    let ll = along.length_squared();
+    let t = if ll > V::Scalar::ZERO { (d.point_a - from).dot(along) / ll } else { V::Scalar::ZERO };
+    let t = t.max(V::Scalar::ZERO).min(V::Scalar::ONE);
+    let within = |l: V::Scalar| {
+        let q = [s + r * l];
+        crate::query::intersects_within(&q[..], &target, margin, config, None).unwrap_or(false)
+    };
+    let (mut lo, mut hi) = (lambda, lambda + (max_lambda - lambda) * t);
+    if within(lo) {
+        return Some((CastStatus::Hit, lo));
+    }
+    if !within(hi) {
+        // Within the band of the target but no point of the segment tests
+        // inside (rounding): the hit at GJK's witness point.
+        return Some((CastStatus::Hit, hi));
+    }
+    for _ in 0..CAST_BISECTIONS {
+        let mid = lo + (hi - lo) * V::Scalar::from_f64(0.5);
+        // Exit: the interval is an ulp wide.
+        if mid <= lo || mid >= hi {
+            break;
+        }
+        if within(mid) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    Some((CastStatus::Hit, hi))
 }
 
 /// Recomputes the simplex relative to `x`, keeps the minimal subset and

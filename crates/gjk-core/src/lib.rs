@@ -72,7 +72,9 @@ pub mod solver3d;
 mod support;
 mod vector;
 
-pub use cast::{CastHit, CastOptions, CastStatus, cast_ray, cast_ray_with, cast_shape, cast_shape_with};
+pub use cast::{
+    CAST_BISECTIONS, CastHit, CastOptions, CastStatus, cast_ray, cast_ray_with, cast_shape, cast_shape_with,
+};
 pub use gjk::{
     DEEP_BAND_FLOOR, DEFAULT_MAX_ITERATIONS, DistanceResult, ESCAPE_TILT, GjkConfig, GjkSolver, MAX_ESCAPES,
     MAX_REFINES, MAX_VERIFY_CANDIDATES, SOURCE_SCALE_WEIGHT, Status, Step,

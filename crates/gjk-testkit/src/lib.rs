@@ -596,3 +596,39 @@ pub fn revolved_lowest(kind: Revolved, h: f64, r: f64, q: DQuat, t: DVec3) -> DV
     };
     t + local
 }
+
+/// The distance from `p` to a cylinder or cone ([`Revolved`]) of half
+/// height `h` and radius `r` in its own frame (0 inside): the distance in
+/// the plane of the axis and `p` from `(ρ, y)`, `ρ = √(x² + z²)`, to the
+/// half section (a rectangle, or the triangle of the axis, the apex and
+/// the base's rim), which holds the nearest point of the solid.
+pub fn revolved_distance(kind: Revolved, h: f64, r: f64, p: DVec3) -> f64 {
+    let q = DVec2::new(p.x.hypot(p.z), p.y);
+    let section: &[DVec2] = match kind {
+        Revolved::Cylinder => &[DVec2::new(0.0, -h), DVec2::new(r, -h), DVec2::new(r, h), DVec2::new(0.0, h)],
+        Revolved::Cone => &[DVec2::new(0.0, -h), DVec2::new(r, -h), DVec2::new(0.0, h)],
+    };
+    // Counter-clockwise: inside where every edge has `q` on its left.
+    let n = section.len();
+    let inside = (0..n).all(|i| (section[(i + 1) % n] - section[i]).perp_dot(q - section[i]) >= 0.0);
+    if inside {
+        return 0.0;
+    }
+    (0..n)
+        .map(|i| point_segment_sq2(q, section[i], section[(i + 1) % n]).sqrt())
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// Whether `p` lies in the cylinder or cone ([`Revolved`]) of half height
+/// `h` and radius `r`, in its own frame.
+pub fn revolved_contains(kind: Revolved, h: f64, r: f64, p: DVec3) -> bool {
+    revolved_distance(kind, h, r, p) == 0.0
+}
+
+/// Squared distance from `p` to the segment `a b` in the plane.
+fn point_segment_sq2(p: DVec2, a: DVec2, b: DVec2) -> f64 {
+    let e = b - a;
+    let t =
+        if e.length_squared() > 0.0 { ((p - a).dot(e) / e.length_squared()).clamp(0.0, 1.0) } else { 0.0 };
+    (a + e * t - p).length_squared()
+}

@@ -1,0 +1,54 @@
+//! Rays tangent to cylinders and cones, on their sides or caps, moved
+//! 1.5 – 100 zero bands outwards or inwards along the tangent point's normal
+//! (`gjk_bench::curved::tangent_ray`): how many casts call the wrong
+//! verdict (beyond 1.5 bands), end at the iteration cap, or hit at a point
+//! further than 4 bands from the shape (docs/reliability.md, *Casts
+//! grazing curved shapes*). The truth is exact: outwards the ray lies in a
+//! plane that far outside the tangent plane, inwards it runs through an
+//! interior point, and the hit point's distance to the solid is computed
+//! in the plane of its axis (`gjk_testkit::revolved_distance`).
+//!
+//! `cargo run --release -p gjk-bench --example curved_casts -- [RAYS]`
+//! (default 200 000, f64 and f32 alternately).
+use gjk_bench::curved::{RAY_BANDS, RAY_PARTS, tangent_ray, tangent_ray_verdict};
+use gjk_testkit::{Revolved, Rng};
+
+fn main() {
+    let rays: usize = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(200_000);
+    let mut rng = Rng::new(20261128);
+    // [cylinder, cone][part][bands][f64, f32]: rays, wrong verdict, cap, hit off.
+    let mut rows = [[[[[0usize; 4]; 2]; RAY_BANDS.len()]; RAY_PARTS.len()]; 2];
+    for case in 0..rays {
+        let f32_ = case % 4 >= 2;
+        let Some(ray) = tangent_ray(&mut rng, case, f32_) else { continue };
+        let (wrong, _) = tangent_ray_verdict(&ray, f32_);
+        let kind = usize::from(ray.shape.0 == Revolved::Cone);
+        let row = &mut rows[kind][ray.part][ray.bands][usize::from(f32_)];
+        row[0] += 1;
+        for (count, w) in row[1..].iter_mut().zip(wrong) {
+            *count += usize::from(w);
+        }
+    }
+    println!("| shape | part | bands | f64: rays, wrong verdict, at the cap, hit off | f32: the same |");
+    println!("|---|---|---|---|---|");
+    for (kind, by_part) in rows.iter().enumerate() {
+        for (part, by_bands) in by_part.iter().enumerate() {
+            for (bands, [a, b]) in by_bands.iter().enumerate() {
+                println!(
+                    "| {} | {} | {:+} | {}, {}, {}, {} | {}, {}, {}, {} |",
+                    ["cylinder", "cone"][kind],
+                    RAY_PARTS[part],
+                    RAY_BANDS[bands],
+                    a[0],
+                    a[1],
+                    a[2],
+                    a[3],
+                    b[0],
+                    b[1],
+                    b[2],
+                    b[3]
+                );
+            }
+        }
+    }
+}
