@@ -304,7 +304,8 @@ fn cast_core<V: Vector>(
 }
 
 /// Most halvings of the interval holding a hit's fraction in
-/// [`cast_fallback`]: enough to reach an ulp of an `f64` fraction.
+/// `cast_fallback` (the cast's last resort, docs/reliability.md, *Casts
+/// grazing curved shapes*): enough to reach an ulp of an `f64` fraction.
 pub const CAST_BISECTIONS: u32 = 64;
 
 /// The target `C` of a cast as a support mapping (the points `w` of its
