@@ -8,9 +8,16 @@
 //! interior point, and the hit point's distance to the solid is computed
 //! in the plane of its axis (`gjk_testkit::revolved_distance`).
 //!
+//! Then shape casts: the pairs of `--example curved_caps` that lie apart,
+//! the upper shape dropped onto the lower one by twice its gap (f64), so
+//! that it lands at fraction 0.5 (`gjk_bench::curved::drop_verdict`).
+//!
 //! `cargo run --release -p gjk-bench --example curved_casts -- [RAYS]`
-//! (default 200 000, f64 and f32 alternately).
-use gjk_bench::curved::{RAY_BANDS, RAY_PARTS, tangent_ray, tangent_ray_verdict};
+//! (default 200 000 rays, f64 and f32 alternately, and as many pairs).
+use gjk_bench::curved::{
+    RAY_BANDS, RAY_PARTS, TILTS, cap_pair, drop_verdict, tangent_ray, tangent_ray_verdict,
+};
+use gjk_core::CastStatus;
 use gjk_testkit::{Revolved, Rng};
 
 fn main() {
@@ -50,5 +57,22 @@ fn main() {
                 );
             }
         }
+    }
+    // [tilt]: pairs, wrong, at the cap.
+    let mut drops = [[0usize; 3]; TILTS.len()];
+    let mut rng = Rng::new(20261127);
+    for case in 0..rays {
+        let pair = cap_pair(&mut rng, case);
+        let Some((wrong, status)) = drop_verdict(&pair) else { continue };
+        let row = &mut drops[pair.tilt];
+        row[0] += 1;
+        row[1] += usize::from(wrong);
+        row[2] += usize::from(status == CastStatus::IterationLimit);
+    }
+    println!();
+    println!("| dropped: tilt | pairs | wrong | at the cap |");
+    println!("|---|---|---|---|");
+    for (tilt, [n, wrong, cap]) in drops.iter().enumerate() {
+        println!("| {} | {n} | {wrong} | {cap} |", TILTS[tilt]);
     }
 }

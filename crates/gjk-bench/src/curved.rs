@@ -11,9 +11,9 @@
 //! top, the gap is its height above it (negative: the overlap, whose least
 //! push is along the top's normal for the shallow overlaps made here).
 use gjk_core::glam::{DQuat, DVec3, Quat, Vec3};
-use gjk_core::{CastStatus, Status};
+use gjk_core::{CastOptions, CastStatus, Status};
 use gjk_epa::{ContactStatus, EpaStatus, contact};
-use gjk_shapes::{Cone, Cuboid, Cylinder, Pose, cast_ray, distance, distance_value, intersects};
+use gjk_shapes::{Cone, Cuboid, Cylinder, Pose, cast_ray, cast_shape, distance, distance_value, intersects};
 use gjk_testkit::{Revolved, Rng, revolved_contains, revolved_distance, revolved_lowest};
 
 /// The lower shape: an upright cylinder `(half height, radius)` or a box of
@@ -354,4 +354,40 @@ pub fn tangent_ray_verdict(ray: &TangentRay, f32_: bool) -> ([bool; 3], CastStat
     let local = pose.rotation.conjugate() * (o + d * fraction - pose.translation);
     let off = hit && status == CastStatus::Hit && revolved_distance(kind, h, r, local) > 4.0 * ray.band;
     ([wrong_verdict, status == CastStatus::IterationLimit, off], status)
+}
+
+/// The pair of [`cap_pair`] cast: the upper shape dropped along the lower
+/// one's up axis by twice its gap (f64), so that it lands at fraction 0.5
+/// exactly. `None` where the pair overlaps, lies within two bands or has
+/// no oracle gap; else whether the cast is wrong (not a hit, or landing
+/// more than 4 bands of the drop from 0.5), with its status.
+pub fn drop_verdict(pair: &CapPair) -> Option<(bool, CastStatus)> {
+    let (pa, pb) = (pair.pose_a, pair.pose_b);
+    let gap = cap_gap(pair, &pa, &pb)?;
+    let band = cap_band(pair, &pa, &pb, false);
+    if gap <= 2.0 * band {
+        return None;
+    }
+    let motion = pa.rotation * DVec3::NEG_Y * (2.0 * gap);
+    let options = CastOptions::default();
+    let (kind, h, r) = pair.upper;
+    macro_rules! cast {
+        ($a:expr) => {{
+            let a = &$a;
+            match kind {
+                Revolved::Cylinder => {
+                    cast_shape(a, &pa, DVec3::ZERO, &Cylinder::new(h, r).unwrap(), &pb, motion, &options)
+                }
+                Revolved::Cone => {
+                    cast_shape(a, &pa, DVec3::ZERO, &Cone::new(h, r).unwrap(), &pb, motion, &options)
+                }
+            }
+        }};
+    }
+    let hit = match pair.lower {
+        Lower::Cylinder(h1, r1) => cast!(Cylinder::new(h1, r1).unwrap()),
+        Lower::Box(half) => cast!(Cuboid::new(half).unwrap()),
+    };
+    let wrong = hit.status != CastStatus::Hit || (hit.fraction - 0.5).abs() * 2.0 * gap > 4.0 * band;
+    Some((wrong, hit.status))
 }

@@ -92,3 +92,28 @@ fn tangent_rays_sweep() {
     );
     assert!(cone_wrong * 200 <= cone_rays, "{cone_wrong} of {cone_rays} cone rays wrong");
 }
+
+/// 6 000 seeded pairs of `curved_caps` that lie apart
+/// ([`gjk_bench::curved::drop_verdict`]): the upper shape dropped onto the
+/// lower one lands at fraction 0.5 to 4 bands of the drop, every one
+/// (before: 28 % of them did not, 57 % at a tilt of 1e-9).
+#[test]
+fn dropped_caps_land_at_their_gap() {
+    let mut rng = Rng::new(20261127);
+    let (mut pairs, mut failures) = (0usize, Vec::new());
+    for case in 0..12_000 {
+        let pair = gjk_bench::curved::cap_pair(&mut rng, case);
+        let Some((wrong, status)) = gjk_bench::curved::drop_verdict(&pair) else { continue };
+        pairs += 1;
+        if wrong {
+            failures.push(format!("case {case} {status:?}: {pair:?}"));
+        }
+    }
+    assert!(pairs > 8_000, "{pairs} pairs");
+    assert!(
+        failures.is_empty(),
+        "{} of {pairs} wrong:\n{}",
+        failures.len(),
+        failures[..failures.len().min(5)].join("\n")
+    );
+}
