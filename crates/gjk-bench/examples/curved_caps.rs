@@ -9,9 +9,15 @@
 //! 0 for an overlap, and a contact more than 4 bands off unless EPA
 //! reports a bound (its iteration cap on a curved surface: counted apart).
 //!
+//! Then cylinders side by side, and capsules beside cylinders (f64), their
+//! axes skew by a tilt about their common perpendicular
+//! (`gjk_bench::curved::side_pair`): the gap is the axes' distance less
+//! the radii.
+//!
 //! `cargo run --release -p gjk-bench --example curved_caps -- [PAIRS]`
-//! (default 200 000 pairs, f64 and f32 alternately).
-use gjk_bench::curved::{Lower, TILTS, WRONG, cap_pair, cap_verdict};
+//! (default 200 000 pairs, f64 and f32 alternately, and as many side by
+//! side).
+use gjk_bench::curved::{Lower, SIDE_TILTS, TILTS, WRONG, cap_pair, cap_verdict, side_pair, side_verdict};
 use gjk_core::Status;
 use gjk_epa::EpaStatus;
 use gjk_testkit::Rng;
@@ -71,6 +77,38 @@ fn main() {
                     r.worst
                 );
             }
+        }
+    }
+    // [cylinder, capsule][tilt]: pairs, wrong per WRONG.
+    let mut sides = [[[0usize; 5]; SIDE_TILTS.len()]; 2];
+    let mut rng = Rng::new(20261129);
+    for case in 0..pairs {
+        let pair = side_pair(&mut rng, case);
+        let (_, _, wrong) = side_verdict(&pair);
+        let row = &mut sides[usize::from(pair.b.0)][pair.tilt];
+        row[0] += 1;
+        for (count, w) in row[1..].iter_mut().zip(wrong) {
+            *count += usize::from(w);
+        }
+    }
+    println!();
+    println!(
+        "| side by side | tilt | pairs | wrong {} | {} | {} | {} |",
+        WRONG[0], WRONG[1], WRONG[2], WRONG[3]
+    );
+    println!("|---|---|---|---|---|---|---|");
+    for (b, by_tilt) in sides.iter().enumerate() {
+        for (tilt, r) in by_tilt.iter().enumerate() {
+            println!(
+                "| {} | {} | {} | {} | {} | {} | {} |",
+                ["cylinder", "capsule"][b],
+                SIDE_TILTS[tilt],
+                r[0],
+                r[1],
+                r[2],
+                r[3],
+                r[4]
+            );
         }
     }
 }

@@ -219,22 +219,8 @@ pub fn cap_verdict(pair: &CapPair, f32_: bool) -> Option<(f64, f64, [bool; 4], A
     let (pa, pb) = read_poses(pair, f32_);
     let gap = cap_gap(pair, &pa, &pb)?;
     let band = cap_band(pair, &pa, &pb, f32_);
-    let tol = 4.0 * band;
     let a = cap_answers(pair, f32_);
-    let mut wrong = [false; 4];
-    if gap > band {
-        wrong[0] = a.status != Status::Separated || (a.distance - gap).abs() > tol;
-        // (NaN, an error, is wrong too.)
-        wrong[1] = (a.value - gap).abs() > tol || a.value.is_nan();
-        wrong[2] = a.intersects;
-    } else if gap < -band {
-        wrong[0] = a.status != Status::Intersecting;
-        wrong[1] = a.value != 0.0;
-        wrong[2] = !a.intersects;
-    }
-    let bounded = matches!(a.epa, Some(EpaStatus::IterationLimit | EpaStatus::Stalled));
-    wrong[3] = gap.abs() > band && !bounded && (a.signed - gap).abs() > tol;
-    Some((gap, band, wrong, a))
+    Some((gap, band, judge(gap, band, &a), a))
 }
 
 /// Offsets of [`tangent_ray`], in zero bands (negative: inwards).
@@ -390,4 +376,116 @@ pub fn drop_verdict(pair: &CapPair) -> Option<(bool, CastStatus)> {
     };
     let wrong = hit.status != CastStatus::Hit || (hit.fraction - 0.5).abs() * 2.0 * gap > 4.0 * band;
     Some((wrong, hit.status))
+}
+
+/// Two cylinders side by side (or a capsule beside a cylinder): B's axis
+/// turned from A's by a tilt ([`TILTS`]-like: 0, 1e-9, 1e-6, 1e-2 or up to
+/// 1.5 rad) about their common perpendicular, so that the axes' nearest
+/// points are A's at `axial` and B's centre, `r_a + r_b + gap` apart along
+/// that perpendicular: the gap is exact.
+#[derive(Clone, Copy, Debug)]
+pub struct SidePair {
+    /// A: an upright cylinder (half height, radius).
+    pub a: (f64, f64),
+    /// B: a cylinder (`false`) or a capsule (`true`), half height, radius.
+    pub b: (bool, f64, f64),
+    /// A's pose.
+    pub pose_a: Pose<DVec3>,
+    /// B's pose.
+    pub pose_b: Pose<DVec3>,
+    /// The tilt's kind: an index into [`SIDE_TILTS`].
+    pub tilt: usize,
+}
+
+/// The tilts of [`SidePair`].
+pub const SIDE_TILTS: [&str; 5] = ["0", "1e-9", "1e-6", "1e-2", "≤ 1.5"];
+
+/// Pair `case` of the seeded sequence of `rng` (capsules on odd cases).
+pub fn side_pair(rng: &mut Rng, case: usize) -> SidePair {
+    let capsule = case % 2 == 1;
+    let (h1, r1) = (10f64.powf(rng.range(-1.0, 1.0)), 10f64.powf(rng.range(-1.0, 1.0)));
+    let (h2, r2) = (10f64.powf(rng.range(-1.0, 1.0)), 10f64.powf(rng.range(-1.0, 1.0)));
+    let size = h1.max(r1).max(h2).max(r2);
+    let tilt = rng.usize(0, SIDE_TILTS.len() - 1);
+    let angle = [0.0, 1e-9, 1e-6, 1e-2, rng.range(0.0, 1.5)][tilt];
+    let phi = rng.range(0.0, std::f64::consts::TAU);
+    let across = DVec3::new(phi.cos(), 0.0, phi.sin());
+    let q =
+        DQuat::from_axis_angle(across, angle) * DQuat::from_rotation_y(rng.range(0.0, std::f64::consts::TAU));
+    let gap =
+        ([0.3, 1e-3, 1e-6, 1e-9][rng.usize(0, 3)] * size * rng.range(-0.3, 1.0)).max(-0.02 * r1.min(r2));
+    let c = across * (r1 + r2 + gap) + DVec3::Y * (rng.range(-0.5, 0.5) * h1);
+    let (wq, wt) =
+        (rng.quat(), DVec3::new(rng.range(-3.0, 3.0), rng.range(-3.0, 3.0), rng.range(-3.0, 3.0)) * size);
+    SidePair {
+        a: (h1, r1),
+        b: (capsule, h2, r2),
+        pose_a: Pose::new(wq, wt),
+        pose_b: Pose::new(wq * q, wq * c + wt),
+        tilt,
+    }
+}
+
+/// The verdict on a [`SidePair`] (f64), judged as [`cap_verdict`]'s: the
+/// gap (from the poses: the axes' distance along their common
+/// perpendicular, less the radii), the band and the wrong answers.
+pub fn side_verdict(pair: &SidePair) -> (f64, f64, [bool; 4]) {
+    let (pa, pb) = (pair.pose_a, pair.pose_b);
+    let inv = pa.rotation.conjugate();
+    let (q, t) = (inv * pb.rotation, inv * (pb.translation - pa.translation));
+    let m = DVec3::Y.cross(q * DVec3::Y);
+    // Parallel axes (no turn left after rounding): the distance across.
+    let lines = if m.length() > 1e-14 { t.dot(m).abs() / m.length() } else { t.x.hypot(t.z) };
+    let ((h1, r1), (capsule, h2, r2)) = (pair.a, pair.b);
+    let gap = lines - r1 - r2;
+    let band = 256.0 * f64::EPSILON * 2.0 * (t.abs().max_element() + h1.max(r1).max(h2).max(r2));
+    let a = Cylinder::new(h1, r1).unwrap();
+    let answers = |d: gjk_core::DistanceResult<DVec3>,
+                   value: f64,
+                   intersects: bool,
+                   c: gjk_epa::Contact<DVec3>| Answers {
+        status: d.status,
+        distance: d.distance,
+        value,
+        intersects,
+        signed: if c.status == ContactStatus::Penetrating { -c.depth } else { c.distance },
+        epa: c.epa_status,
+    };
+    macro_rules! run {
+        ($b:expr) => {{
+            let b = &$b;
+            answers(
+                distance(&a, &pa, b, &pb),
+                distance_value(&a, &pa, b, &pb).unwrap_or(f64::NAN),
+                intersects(&a, &pa, b, &pb),
+                contact(&a, &pa, b, &pb),
+            )
+        }};
+    }
+    let got = if capsule {
+        run!(gjk_shapes::Capsule::new(h2, r2).unwrap())
+    } else {
+        run!(Cylinder::new(h2, r2).unwrap())
+    };
+    (gap, band, judge(gap, band, &got))
+}
+
+/// The wrong answers ([`WRONG`]) of `a` against the exact `gap`, outside
+/// the band (see [`cap_verdict`]).
+fn judge(gap: f64, band: f64, a: &Answers) -> [bool; 4] {
+    let tol = 4.0 * band;
+    let mut wrong = [false; 4];
+    if gap > band {
+        wrong[0] = a.status != Status::Separated || (a.distance - gap).abs() > tol;
+        // (NaN, an error, is wrong too.)
+        wrong[1] = (a.value - gap).abs() > tol || a.value.is_nan();
+        wrong[2] = a.intersects;
+    } else if gap < -band {
+        wrong[0] = a.status != Status::Intersecting;
+        wrong[1] = a.value != 0.0;
+        wrong[2] = !a.intersects;
+    }
+    let bounded = matches!(a.epa, Some(EpaStatus::IterationLimit | EpaStatus::Stalled));
+    wrong[3] = gap.abs() > band && !bounded && (a.signed - gap).abs() > tol;
+    wrong
 }
