@@ -2,7 +2,10 @@
 //! it: the pairs of `--example curved_caps` and of the test
 //! `curved_caps` (docs/reliability.md, *Curved caps nearly parallel to a
 //! face*); and rays tangent to them ([`tangent_ray`]: `--example
-//! curved_casts`, docs/reliability.md, *Casts grazing curved shapes*).
+//! curved_casts`, docs/reliability.md, *Casts grazing curved shapes*);
+//! and cylinders and cones overlapping by an exact depth ([`contact_pair`]:
+//! `--example curved_contacts`, docs/reliability.md, *EPA on curved
+//! shapes*).
 //!
 //! The oracle is exact. The lower shape is an upright cylinder or a box
 //! wide enough to be a floor, whose top is the plane `y = top` in its
@@ -14,7 +17,7 @@ use gjk_core::glam::{DQuat, DVec3, Quat, Vec3};
 use gjk_core::{CastOptions, CastStatus, Status};
 use gjk_epa::{ContactStatus, EpaStatus, contact};
 use gjk_shapes::{Cone, Cuboid, Cylinder, Pose, cast_ray, cast_shape, distance, distance_value, intersects};
-use gjk_testkit::{Revolved, Rng, revolved_contains, revolved_distance, revolved_lowest};
+use gjk_testkit::{Revolved, Rng, revolved_contains, revolved_distance, revolved_height, revolved_lowest};
 
 /// The lower shape: an upright cylinder `(half height, radius)` or a box of
 /// these half extents.
@@ -99,6 +102,13 @@ pub fn cap_pair(rng: &mut Rng, case: usize) -> CapPair {
     }
 }
 
+/// A pose from a quaternion's `[x, y, z, w]` and a translation (the
+/// tests' exact inputs).
+pub fn pose(rotation: [f64; 4], translation: [f64; 3]) -> Pose<DVec3> {
+    let [x, y, z, w] = rotation;
+    Pose::new(DQuat::from_xyzw(x, y, z, w), DVec3::from_array(translation))
+}
+
 /// A pose rounded to `f32`.
 pub fn pose_f32(p: &Pose<DVec3>) -> Pose<Vec3> {
     let q = p.rotation;
@@ -163,6 +173,49 @@ pub struct Answers {
     pub epa: Option<EpaStatus>,
 }
 
+/// `$run!(a, pose_a, b, pose_b)` on a pair's shapes (`$lower`, a
+/// [`Lower`]; `$upper`, kind, half height and radius) at its poses, in
+/// `f64` or (`$f32`) on its poses and sizes rounded to `f32`.
+macro_rules! on_shapes {
+    ($lower:expr, $upper:expr, $pose_a:expr, $pose_b:expr, $f32:expr, $run:ident) => {{
+        let (lower, (kind, h, r)) = ($lower, $upper);
+        if $f32 {
+            let (pa, pb) = (pose_f32(&$pose_a), pose_f32(&$pose_b));
+            let (h, r) = (h as f32, r as f32);
+            match (lower, kind) {
+                (Lower::Cylinder(h1, r1), Revolved::Cylinder) => {
+                    $run!(Cylinder::new(h1 as f32, r1 as f32).unwrap(), pa, Cylinder::new(h, r).unwrap(), pb)
+                }
+                (Lower::Cylinder(h1, r1), Revolved::Cone) => {
+                    $run!(Cylinder::new(h1 as f32, r1 as f32).unwrap(), pa, Cone::new(h, r).unwrap(), pb)
+                }
+                (Lower::Box(half), Revolved::Cylinder) => {
+                    $run!(Cuboid::new(half.as_vec3()).unwrap(), pa, Cylinder::new(h, r).unwrap(), pb)
+                }
+                (Lower::Box(half), Revolved::Cone) => {
+                    $run!(Cuboid::new(half.as_vec3()).unwrap(), pa, Cone::new(h, r).unwrap(), pb)
+                }
+            }
+        } else {
+            let (pa, pb) = ($pose_a, $pose_b);
+            match (lower, kind) {
+                (Lower::Cylinder(h1, r1), Revolved::Cylinder) => {
+                    $run!(Cylinder::new(h1, r1).unwrap(), pa, Cylinder::new(h, r).unwrap(), pb)
+                }
+                (Lower::Cylinder(h1, r1), Revolved::Cone) => {
+                    $run!(Cylinder::new(h1, r1).unwrap(), pa, Cone::new(h, r).unwrap(), pb)
+                }
+                (Lower::Box(half), Revolved::Cylinder) => {
+                    $run!(Cuboid::new(half).unwrap(), pa, Cylinder::new(h, r).unwrap(), pb)
+                }
+                (Lower::Box(half), Revolved::Cone) => {
+                    $run!(Cuboid::new(half).unwrap(), pa, Cone::new(h, r).unwrap(), pb)
+                }
+            }
+        }
+    }};
+}
+
 /// Every query on the pair, in `f64` or (`f32_`) on its poses and sizes
 /// rounded to `f32`.
 pub fn cap_answers(pair: &CapPair, f32_: bool) -> Answers {
@@ -182,28 +235,7 @@ pub fn cap_answers(pair: &CapPair, f32_: bool) -> Answers {
             }
         }};
     }
-    macro_rules! with_upper {
-        ($a:expr, $pa:expr, $pb:expr, $s:ty) => {{
-            let (kind, h, r) = pair.upper;
-            match kind {
-                Revolved::Cylinder => run!($a, $pa, Cylinder::new(h as $s, r as $s).unwrap(), $pb),
-                Revolved::Cone => run!($a, $pa, Cone::new(h as $s, r as $s).unwrap(), $pb),
-            }
-        }};
-    }
-    if f32_ {
-        let (pa, pb) = (pose_f32(&pair.pose_a), pose_f32(&pair.pose_b));
-        match pair.lower {
-            Lower::Cylinder(h, r) => with_upper!(Cylinder::new(h as f32, r as f32).unwrap(), pa, pb, f32),
-            Lower::Box(half) => with_upper!(Cuboid::new(half.as_vec3()).unwrap(), pa, pb, f32),
-        }
-    } else {
-        let (pa, pb) = (pair.pose_a, pair.pose_b);
-        match pair.lower {
-            Lower::Cylinder(h, r) => with_upper!(Cylinder::new(h, r).unwrap(), pa, pb, f64),
-            Lower::Box(half) => with_upper!(Cuboid::new(half).unwrap(), pa, pb, f64),
-        }
-    }
+    on_shapes!(pair.lower, pair.upper, pair.pose_a, pair.pose_b, f32_, run)
 }
 
 /// The wrong answers on one pair: indices into [`WRONG`] (distance,
@@ -488,4 +520,287 @@ fn judge(gap: f64, band: f64, a: &Answers) -> [bool; 4] {
     let bounded = matches!(a.epa, Some(EpaStatus::IterationLimit | EpaStatus::Stalled));
     wrong[3] = gap.abs() > band && !bounded && (a.signed - gap).abs() > tol;
     wrong
+}
+
+/// The sets of [`ContactPair`]: how the curved shapes meet.
+pub const CONTACT_KINDS: [&str; 5] = [
+    "crossed cylinders",
+    "parallel cylinders",
+    "cylinder on its side",
+    "cone on its side",
+    "turned on a box",
+];
+
+/// The depths of [`ContactPair`], in units of the smaller radius.
+pub const CONTACT_DEPTHS: [f64; 4] = [0.3, 1e-2, 1e-4, 1e-6];
+
+/// Two shapes overlapping by an exact depth along an exact normal, for EPA
+/// on curved surfaces (`--example curved_contacts`, docs/reliability.md,
+/// *EPA on curved shapes*):
+/// - *crossed cylinders*: A upright (`Y`), B's axis turned from it by
+///   0.5 – π/2 about `Z`, the axes `r_a + r_b − depth` apart along `Z`;
+/// - *parallel cylinders*: both upright, as far apart along `Z`, B shifted
+///   along the axes by up to half the shorter half height;
+/// - *cylinder on its side*, *cone on its side* (a line of the side
+///   lowest) and *turned on a box* (a cylinder or cone turned at random):
+///   sunk by `depth` into the top of a box of half extents `(8, 2, 8)`.
+///
+/// The depth is the least over unit `n` of the separation along `n`
+/// ([`contact_separation`]), and each set's construction puts that least
+/// at the normal: for the cylinders, with half heights ≥ 1 and depths ≤
+/// 0.3, every `n` off `Z` gains more across the axes than it loses
+/// (crossed: `h·sin 0.5 ≥ 0.48` against `depth ≤ 0.3`); on the box, B's
+/// footprint lies within the top, 3 or more from its sides. The whole pair
+/// is moved by a random rigid motion.
+#[derive(Clone, Copy, Debug)]
+pub struct ContactPair {
+    /// The shape below: an upright cylinder, or the box.
+    pub lower: Lower,
+    /// The shape above: its kind, half height and radius.
+    pub upper: (Revolved, f64, f64),
+    /// A's pose.
+    pub pose_a: Pose<DVec3>,
+    /// B's pose.
+    pub pose_b: Pose<DVec3>,
+    /// The set: an index into [`CONTACT_KINDS`].
+    pub kind: usize,
+    /// An index into [`CONTACT_DEPTHS`].
+    pub depth_kind: usize,
+    /// The exact depth.
+    pub depth: f64,
+    /// The exact normal, from A to B (world frame).
+    pub normal: DVec3,
+}
+
+/// Pair `case` of the seeded sequence of `rng`: set `case % 5`, depth
+/// `(case / 5) % 4`.
+pub fn contact_pair(rng: &mut Rng, case: usize) -> ContactPair {
+    let kind = case % CONTACT_KINDS.len();
+    let depth_kind = (case / CONTACT_KINDS.len()) % CONTACT_DEPTHS.len();
+    let (ha, ra) = (rng.range(1.0, 3.0), rng.range(0.3, 1.0));
+    let (hb, rb) = (rng.range(1.0, 3.0), rng.range(0.3, 1.0));
+    let depth = CONTACT_DEPTHS[depth_kind] * ra.min(rb);
+    let spin = DQuat::from_rotation_y(rng.range(0.0, std::f64::consts::TAU));
+    // B's pose in A's frame, B's kind, the shape below and the normal.
+    let (q, t, upper, lower, normal) = match kind {
+        0 | 1 => {
+            let (q, along) = if kind == 0 {
+                (DQuat::from_rotation_z(rng.range(0.5, std::f64::consts::FRAC_PI_2)), 0.0)
+            } else {
+                (DQuat::IDENTITY, rng.range(-0.5, 0.5) * ha.min(hb))
+            };
+            let t = DVec3::new(0.0, along, ra + rb - depth);
+            (q, t, Revolved::Cylinder, Lower::Cylinder(ha, ra), DVec3::Z)
+        }
+        _ => {
+            let upper = if kind == 2 || (kind == 4 && case.is_multiple_of(2)) {
+                Revolved::Cylinder
+            } else {
+                Revolved::Cone
+            };
+            let q = match kind {
+                // The axis level: a line of the side lowest.
+                2 => spin * DQuat::from_rotation_z(std::f64::consts::FRAC_PI_2),
+                // The axis (apex to base) rising by the half angle ψ from
+                // level: the line from the apex to the base's rim lowest.
+                3 => {
+                    let psi = (rb / (2.0 * hb)).atan();
+                    spin * DQuat::from_rotation_arc(DVec3::Y, DVec3::new(-psi.cos(), -psi.sin(), 0.0))
+                }
+                _ => rng.quat(),
+            };
+            let lower = Lower::Box(DVec3::new(8.0, 2.0, 8.0));
+            let side = DVec3::new(rng.range(-1.0, 1.0), 0.0, rng.range(-1.0, 1.0));
+            let low = revolved_lowest(upper, hb, rb, q, side).y;
+            let t = side + DVec3::Y * (lower.top().0 - depth - low);
+            (q, t, upper, lower, DVec3::Y)
+        }
+    };
+    let (wq, wt) = (rng.quat(), DVec3::new(rng.range(-3.0, 3.0), rng.range(-3.0, 3.0), rng.range(-3.0, 3.0)));
+    ContactPair {
+        lower,
+        upper: (upper, hb, rb),
+        pose_a: Pose::new(wq, wt),
+        pose_b: Pose::new(wq * q, wq * t + wt),
+        kind,
+        depth_kind,
+        depth,
+        normal: wq * normal,
+    }
+}
+
+/// The separation of the pair at poses `pa`, `pb` along the unit `n`
+/// (world frame, from A to B), from the shapes' support functions in
+/// closed form ([`gjk_testkit::revolved_height`], a box's `Σ hᵢ·|nᵢ|`):
+/// `h_A(n) + h_B(−n) − (c_B − c_A)·n`, how far B must move along `n` to
+/// clear A. Its least over `n` is the depth; along a contact's normal it
+/// is the depth that normal proves.
+pub fn contact_separation(pair: &ContactPair, pa: &Pose<DVec3>, pb: &Pose<DVec3>, n: DVec3) -> f64 {
+    let na = pa.rotation.conjugate() * n;
+    let ha = match pair.lower {
+        Lower::Cylinder(h, r) => revolved_height(Revolved::Cylinder, h, r, na),
+        Lower::Box(half) => half.dot(na.abs()),
+    };
+    let (kind, h, r) = pair.upper;
+    let hb = revolved_height(kind, h, r, pb.rotation.conjugate() * -n);
+    ha + hb - (pb.translation - pa.translation).dot(n)
+}
+
+/// The wrong answers of a contact: indices into [`CONTACT_WRONG`].
+pub const CONTACT_WRONG: [&str; 3] = ["status", "depth", "normal"];
+
+/// A contact's answer, in `f64`.
+#[derive(Clone, Copy, Debug)]
+pub struct ContactAnswer {
+    /// The contact's status.
+    pub status: ContactStatus,
+    /// Its depth.
+    pub depth: f64,
+    /// Its normal.
+    pub normal: DVec3,
+    /// EPA's status, where it ran.
+    pub epa: Option<EpaStatus>,
+    /// EPA's support calls.
+    pub epa_iterations: u32,
+}
+
+impl ContactAnswer {
+    /// The answer of contact `c`, in `f64`.
+    pub fn of<V: gjk_shapes::Space>(c: &gjk_epa::Contact<V>) -> Self {
+        use gjk_core::Real;
+        let n = |i| c.normal.component(i).to_f64();
+        Self {
+            status: c.status,
+            depth: c.depth.to_f64(),
+            normal: DVec3::new(n(0), n(1), n(2)),
+            epa: c.epa_status,
+            epa_iterations: c.epa_iterations,
+        }
+    }
+}
+
+/// The contact on the pair, in `f64` or (`f32_`) on its poses and sizes
+/// rounded to `f32`.
+pub fn contact_answer(pair: &ContactPair, f32_: bool) -> ContactAnswer {
+    macro_rules! run {
+        ($a:expr, $pa:expr, $b:expr, $pb:expr) => {
+            ContactAnswer::of(&contact(&$a, &$pa, &$b, &$pb))
+        };
+    }
+    on_shapes!(pair.lower, pair.upper, pair.pose_a, pair.pose_b, f32_, run)
+}
+
+/// The verdict on one pair: the zero band (`256 ε` of twice the size of
+/// `A − B` in A's frame), the answer and which parts are wrong
+/// ([`CONTACT_WRONG`]). Deeper than 4 bands, the contact must be
+/// `Penetrating`; its depth within 4 bands of the exact one (or, within
+/// 4 bands, at most that far); and its normal must prove its depth: the
+/// separation along it ([`contact_separation`], at the poses the query
+/// read) within 4 bands of the depth. (Along a normal `θ` off on a surface
+/// of curvature radius `R`, the separation exceeds the depth by about
+/// `R·θ²/2`.)
+pub fn contact_verdict(pair: &ContactPair, f32_: bool) -> (f64, ContactAnswer, [bool; 3]) {
+    let (pa, pb) = if f32_ {
+        (pose_f64(&pose_f32(&pair.pose_a)), pose_f64(&pose_f32(&pair.pose_b)))
+    } else {
+        (pair.pose_a, pair.pose_b)
+    };
+    let eps = if f32_ { f64::from(f32::EPSILON) } else { f64::EPSILON };
+    let t = pa.rotation.conjugate() * (pb.translation - pa.translation);
+    let (top, reach) = pair.lower.top();
+    let size = top.max(reach) + t.abs().max_element() + pair.upper.1.max(pair.upper.2);
+    let band = 256.0 * eps * 2.0 * size;
+    let got = contact_answer(pair, f32_);
+    let deep = pair.depth > 4.0 * band;
+    let status = if deep {
+        got.status != ContactStatus::Penetrating
+    } else {
+        !matches!(got.status, ContactStatus::Penetrating | ContactStatus::Touching)
+    };
+    let depth =
+        if deep { (got.depth - pair.depth).abs() > 4.0 * band } else { got.depth > pair.depth + 4.0 * band };
+    let normal = got.status == ContactStatus::Penetrating
+        && (contact_separation(pair, &pa, &pb, got.normal) - got.depth).abs() > 4.0 * band;
+    (band, got, [status, depth, normal])
+}
+
+/// The tilts of [`ConePair`] (rad).
+pub const CONE_TILTS: [f64; 5] = [0.0, 1e-9, 1e-6, 1e-3, 0.1];
+
+/// A cylinder A and a cone B built as the parallel
+/// cylinders of [`ContactPair`] (B's axis turned by [`CONE_TILTS`] about
+/// the axes' common perpendicular, `r_a + r_b − depth` along it, shifted
+/// along the axes by up to half the shorter half height), but long: half
+/// heights 1 to 1 000 radii. The depth is not known in closed form (the
+/// cone's sloping side need not leave the least push along the
+/// perpendicular); what is checked is that the contact's normal proves its
+/// depth ([`cone_excess`]).
+#[derive(Clone, Copy, Debug)]
+pub struct ConePair {
+    /// A: half height and radius.
+    pub a: (f64, f64),
+    /// B: half height and base radius.
+    pub b: (f64, f64),
+    /// A's pose.
+    pub pose_a: Pose<DVec3>,
+    /// B's pose.
+    pub pose_b: Pose<DVec3>,
+    /// An index into [`CONE_TILTS`].
+    pub tilt: usize,
+    /// An index into [`CONTACT_DEPTHS`].
+    pub depth_kind: usize,
+}
+
+/// Pair `case` of the seeded sequence of `rng`: depth `case % 4`.
+pub fn cone_pair(rng: &mut Rng, case: usize) -> ConePair {
+    let aspect = 10f64.powf(rng.range(0.0, 3.0));
+    let (ra, rb) = (rng.range(0.3, 1.0), rng.range(0.3, 1.0));
+    let (ha, hb) = (ra * aspect, rb * aspect * rng.range(0.5, 2.0));
+    let depth_kind = case % CONTACT_DEPTHS.len();
+    let depth = CONTACT_DEPTHS[depth_kind] * ra.min(rb);
+    let tilt = rng.usize(0, CONE_TILTS.len() - 1);
+    let q = DQuat::from_rotation_z(CONE_TILTS[tilt]);
+    let t = DVec3::new(0.0, rng.range(-0.5, 0.5) * ha.min(hb), ra + rb - depth);
+    let (wq, wt) = (rng.quat(), DVec3::new(rng.range(-3.0, 3.0), rng.range(-3.0, 3.0), rng.range(-3.0, 3.0)));
+    ConePair {
+        a: (ha, ra),
+        b: (hb, rb),
+        pose_a: Pose::new(wq, wt),
+        pose_b: Pose::new(wq * q, wq * t + wt),
+        tilt,
+        depth_kind,
+    }
+}
+
+/// The contact on a [`ConePair`] (`f64`, or `f32_` on its poses and sizes
+/// rounded to `f32`), and, where it is `Penetrating`, how far the
+/// separation along its normal (the support functions in closed form, at
+/// the poses the query read) lies from its depth, relative to the pair's
+/// size (the longer half height plus the radii). A normal `θ` off moves
+/// that separation by up to the size times `θ` (the flat strip of `A − B`
+/// along the axes), so rounding-level normals give 1e-9 or less in `f64`.
+pub fn cone_excess(pair: &ConePair, f32_: bool) -> (ContactAnswer, Option<f64>) {
+    let ((ha, ra), (hb, rb)) = (pair.a, pair.b);
+    let (got, pa, pb) = if f32_ {
+        let (pa, pb) = (pose_f32(&pair.pose_a), pose_f32(&pair.pose_b));
+        let (a, b) = (Cylinder::new(ha as f32, ra as f32).unwrap(), Cone::new(hb as f32, rb as f32).unwrap());
+        // The sizes as the query read them, too.
+        (ContactAnswer::of(&contact(&a, &pa, &b, &pb)), pose_f64(&pa), pose_f64(&pb))
+    } else {
+        let (a, b) = (Cylinder::new(ha, ra).unwrap(), Cone::new(hb, rb).unwrap());
+        (ContactAnswer::of(&contact(&a, &pair.pose_a, &b, &pair.pose_b)), pair.pose_a, pair.pose_b)
+    };
+    if got.status != ContactStatus::Penetrating {
+        return (got, None);
+    }
+    let (ha, ra, hb, rb) = if f32_ {
+        (f64::from(ha as f32), f64::from(ra as f32), f64::from(hb as f32), f64::from(rb as f32))
+    } else {
+        (ha, ra, hb, rb)
+    };
+    let n = got.normal.normalize();
+    let sep = revolved_height(Revolved::Cylinder, ha, ra, pa.rotation.conjugate() * n)
+        + revolved_height(Revolved::Cone, hb, rb, pb.rotation.conjugate() * -n)
+        - (pb.translation - pa.translation).dot(n);
+    (got, Some((sep - got.depth).abs() / (ha.max(hb) + ra + rb)))
 }

@@ -9,15 +9,9 @@
 //! ended unproven (`--example curved_caps`): distances `Separated` up to
 //! 16 000 zero bands too far, and overlaps (27 and 1 900 bands below)
 //! called apart by the boolean test.
-use gjk_bench::curved::{CapPair, Lower, WRONG, cap_gap, cap_pair, cap_verdict};
-use gjk_core::glam::{DQuat, DVec3};
-use gjk_shapes::Pose;
+use gjk_bench::curved::{CapPair, Lower, WRONG, cap_gap, cap_pair, cap_verdict, pose};
+use gjk_core::glam::DVec3;
 use gjk_testkit::{Revolved, Rng};
-
-fn pose(rotation: [f64; 4], translation: [f64; 3]) -> Pose<DVec3> {
-    let [x, y, z, w] = rotation;
-    Pose::new(DQuat::from_xyzw(x, y, z, w), DVec3::from_array(translation))
-}
 
 /// The wrong answers' names.
 fn names(wrong: [bool; 4]) -> Vec<&'static str> {

@@ -31,6 +31,15 @@ pub const EPA_MAX_FACES: usize = 2 * EPA_MAX_VERTICES;
 pub const EPA_RESERVED_VERTICES: usize = 16;
 /// Default cap on expansion steps (each adds one vertex).
 pub const DEFAULT_EPA_ITERATIONS: u32 = 100;
+/// The least reach of a support past the nearest face that EPA tries to
+/// resolve, in ulps of the polytope's scale (its largest coordinate):
+/// within it the two are rounding apart. Without it the tolerance
+/// (`rel_tolerance · depth`) fell below rounding at shallow depths, and on
+/// a curved `A − B` EPA could stop only at a repeated vertex, splitting
+/// faces until they were too thin to hold their planes (the fall exit in
+/// the loop catches that; the floor ends such runs sooner: parallel
+/// cylinders 1e-4 deep, 56 → 51 steps on average, `tests/curved_contacts.rs`).
+pub const EPA_ROUNDING_ULPS: f64 = 4.0;
 
 /// Tunables of EPA; tolerances are relative like GJK's.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -38,7 +47,8 @@ pub struct EpaConfig<S> {
     /// Cap on expansion steps.
     pub max_iterations: u32,
     /// Stop when a face's support reaches beyond it by at most
-    /// `rel_tolerance · depth` (or `rel_tolerance · scale`).
+    /// `rel_tolerance · depth`, or by rounding ([`EPA_ROUNDING_ULPS`] ulps
+    /// of the scale).
     pub rel_tolerance: S,
     /// Depths up to `zero_tolerance · scale` count as touching.
     pub zero_tolerance: S,
@@ -67,10 +77,12 @@ pub enum EpaStatus {
     IterationLimit,
     /// The polytope stopped growing before its nearest face was confirmed:
     /// the support along the face normal repeated a vertex yet reached
-    /// beyond the face by more than the zero band (the polytope is not
-    /// convex in floating point, typically grown from a degenerate simplex
-    /// at a touching vertex or edge). As for `IterationLimit`, `depth` is a
-    /// lower bound and `normal` the best face so far, not a proven one.
+    /// beyond the face by more than the zero band, or the nearest face's
+    /// distance fell (the polytope is not convex in floating point,
+    /// typically grown from a degenerate simplex at a touching vertex or
+    /// edge, or split into thin faces on a curved shape). As for
+    /// `IterationLimit`, `depth` is a lower bound and `normal` the best
+    /// face so far, not a proven one.
     Stalled,
     /// No polytope holding the origin could be built (the input simplex did
     /// not hold it, or the shapes are degenerate): outputs are not
@@ -305,6 +317,8 @@ where
         return Penetration::with_status(EpaStatus::Indeterminate, V::X);
     }
     let band = |s: &Sampler<V, A, B>| config.zero_tolerance * s.scale;
+    let rounding =
+        |s: &Sampler<V, A, B>| V::Scalar::from_f64(EPA_ROUNDING_ULPS) * V::Scalar::EPSILON * s.scale;
     // Grow a lower-dimensional simplex until it spans space, checking each
     // probe direction: if A − B reaches no further than the band along it,
     // the origin is on the boundary and the shapes only touch.
@@ -380,19 +394,45 @@ where
     let mut horizon: Vec<(u16, u16)> = Vec::with_capacity(EPA_RESERVED_VERTICES);
     // Whether the loop reached a face at all.
     let mut chosen: Option<Face<V>> = None;
+    // How far the last face's support reached past it.
+    let mut last_gap = V::Scalar::ZERO;
     // Bounded by the iteration cap and by the fixed capacity.
     for _ in 0..config.max_iterations {
         let Some(fi) = poly.closest_face() else {
             return Penetration::with_status(EpaStatus::Indeterminate, V::X);
         };
         let face = poly.faces[fi];
+        // Exit: the nearest plane lies nearer than the last one. The
+        // polytope only grows, so in exact arithmetic that distance never
+        // falls; a fall past the zero band is rounding that broke its
+        // convexity (long thin faces on a curved `A − B`: cones against
+        // cylinders whose nearest plane settled and then fell by 1e-11,
+        // after which the loop ran to its cap and ended on faces up to 1.4
+        // of the size off; `tests/curved_contacts.rs`). The last face
+        // stands: the true depth lies between its distance and its
+        // support's reach, so within the zero band of it that is
+        // convergence (as at a repeated vertex), further out unproven.
+        if let Some(last) = chosen
+            && face.d < last.d
+            && last.d - face.d > band(&s)
+        {
+            // The polytope is not convex: the last face's own triangle
+            // holds the witness (the expansion after it removed it).
+            let last = Face { alive: true, ..last };
+            chosen = Some(last);
+            poly.faces.clear();
+            poly.faces.push(last);
+            status = if last_gap <= band(&s) { EpaStatus::Converged } else { EpaStatus::Stalled };
+            break;
+        }
         chosen = Some(face);
         let p = s.support(face.n);
         if s.invalid {
             return Penetration::with_status(EpaStatus::InvalidInput, face.n);
         }
         let h = face.n.dot(p.w);
-        let tol = config.rel_tolerance * face.d.max(V::Scalar::ZERO).max(s.scale * config.rel_tolerance);
+        last_gap = h - face.d;
+        let tol = (config.rel_tolerance * face.d.max(V::Scalar::ZERO)).max(rounding(&s));
         // Exit: the support along the face normal reaches no further than
         // the face: it is on the boundary of A − B.
         if h - face.d <= tol {
@@ -496,6 +536,10 @@ where
     Penetration { status, depth, normal: face.n, point_a: pa, point_b: pb, iterations: s.calls }
 }
 
+/// An edge of EPA's polygon (2D): its normal, its distance, how far its
+/// support reached past it, and its end points.
+type DeepestEdge<V> = (V, <V as Vector>::Scalar, <V as Vector>::Scalar, SupportPoint<V>, SupportPoint<V>);
+
 /// Up to six faces as vertex triples, and how many are used.
 type FaceList = [(u16, u16, u16); 6];
 
@@ -562,6 +606,8 @@ where
         return Penetration::with_status(EpaStatus::Indeterminate, V::X);
     }
     let band = |s: &Sampler<V, A, B>| config.zero_tolerance * s.scale;
+    let rounding =
+        |s: &Sampler<V, A, B>| V::Scalar::from_f64(EPA_ROUNDING_ULPS) * V::Scalar::EPSILON * s.scale;
     if n == 1 {
         let d = V::X;
         let p = s.support(d);
@@ -615,6 +661,10 @@ where
     };
     let mut status = EpaStatus::IterationLimit;
     let mut best = 0;
+    // The nearest edge met with the largest distance (normal, distance, its
+    // support's reach past it, end points), for a polygon that stops being
+    // convex in floating point.
+    let mut deepest: Option<DeepestEdge<V>> = None;
     // The polygon as a ring: edge `i` runs from vertex `i` to its
     // successor, whose index it keeps (`edges[i].2`). A new vertex is
     // pushed, not inserted, so nothing is shifted.
@@ -624,15 +674,46 @@ where
         best = (0..n)
             .min_by(|&i, &j| edges[i].1.partial_cmp(&edges[j].1).unwrap_or(core::cmp::Ordering::Equal))
             .unwrap_or(0);
-        let (nrm, d, _) = edges[best];
+        let (nrm, d, j) = edges[best];
         if d == V::Scalar::MAX {
             return Penetration::with_status(EpaStatus::Indeterminate, V::X);
+        }
+        // Exit: the nearest edge's line lies nearer than one met before,
+        // which the growing polygon cannot do in exact arithmetic: rounding
+        // broke its convexity (as in 3D; ellipses of a caller's support
+        // map, before: 532 of 20 000 ended on an edge whose normal missed
+        // the depth by more than 1e-9, `ellipses_of_a_callers_support_map`
+        // in gjk-epa's `tests/contact.rs`). The deepest edge met
+        // stands, converged within the zero band of its support's reach.
+        if let Some((dn, dd, gap, pa, pb)) = deepest
+            && d < dd - band(&s)
+        {
+            let w = [pa.w, pb.w, V::ZERO, V::ZERO];
+            let r = solver2d::s1d(&w, 0, 1);
+            let status = if gap <= band(&s) { EpaStatus::Converged } else { EpaStatus::Stalled };
+            let depth = dd.max(V::Scalar::ZERO);
+            let status = if status == EpaStatus::Converged && depth <= band(&s) {
+                EpaStatus::Touching
+            } else {
+                status
+            };
+            return Penetration {
+                status,
+                depth,
+                normal: dn,
+                point_a: pa.a * r.lambda[0] + pb.a * r.lambda[1],
+                point_b: pa.b * r.lambda[0] + pb.b * r.lambda[1],
+                iterations: s.calls,
+            };
         }
         let p = s.support(nrm);
         if s.invalid {
             return Penetration::with_status(EpaStatus::InvalidInput, nrm);
         }
-        let tol = config.rel_tolerance * d.max(V::Scalar::ZERO).max(s.scale * config.rel_tolerance);
+        if deepest.is_none_or(|(_, dd, _, _, _)| d > dd) {
+            deepest = Some((nrm, d, nrm.dot(p.w) - d, poly[best], poly[j]));
+        }
+        let tol = (config.rel_tolerance * d.max(V::Scalar::ZERO)).max(rounding(&s));
         // Exit: the edge is on the boundary of A − B.
         if nrm.dot(p.w) - d <= tol {
             status = EpaStatus::Converged;

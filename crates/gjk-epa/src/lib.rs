@@ -44,8 +44,8 @@ pub use contact::{
     shallow_band,
 };
 pub use epa::{
-    DEFAULT_EPA_ITERATIONS, EPA_MAX_FACES, EPA_MAX_VERTICES, EpaConfig, EpaSpace, EpaStatus, Penetration,
-    penetration,
+    DEFAULT_EPA_ITERATIONS, EPA_MAX_FACES, EPA_MAX_VERTICES, EPA_ROUNDING_ULPS, EpaConfig, EpaSpace,
+    EpaStatus, Penetration, penetration,
 };
 pub use manifold::{
     ContactManifold, MAX_MANIFOLD_POINTS, ManifoldPoint, PolyhedronFaces, REFERENCE_FACE_BIAS,

@@ -619,6 +619,19 @@ pub fn revolved_distance(kind: Revolved, h: f64, r: f64, p: DVec3) -> f64 {
         .fold(f64::INFINITY, f64::min)
 }
 
+/// The support function of a cylinder or cone ([`Revolved`]) of half
+/// height `h` and radius `r` in its own frame: the largest `p · n` over
+/// the solid, reached on a cap's rim (cylinder: `r·|n⊥| + h·|n_y|`, `n⊥`
+/// the part of `n` across the axis) or at the apex or the base's rim
+/// (cone: `max(h·n_y, r·|n⊥| − h·n_y)`).
+pub fn revolved_height(kind: Revolved, h: f64, r: f64, n: DVec3) -> f64 {
+    let across = n.x.hypot(n.z);
+    match kind {
+        Revolved::Cylinder => r * across + h * n.y.abs(),
+        Revolved::Cone => (h * n.y).max(r * across - h * n.y),
+    }
+}
+
 /// Whether `p` lies in the cylinder or cone ([`Revolved`]) of half height
 /// `h` and radius `r`, in its own frame.
 pub fn revolved_contains(kind: Revolved, h: f64, r: f64, p: DVec3) -> bool {
