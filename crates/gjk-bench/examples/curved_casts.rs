@@ -12,10 +12,17 @@
 //! the upper shape dropped onto the lower one by twice its gap (f64), so
 //! that it lands at fraction 0.5 (`gjk_bench::curved::drop_verdict`).
 //!
+//! Last, the pairs side by side of `--example curved_caps` (cylinders, and
+//! capsules beside cylinders) that lie apart, B cast towards A along the
+//! axes' common perpendicular by twice its gap (f64), landing at fraction
+//! 0.5 (`gjk_bench::curved::side_cast_verdict`).
+//!
 //! `cargo run --release -p gjk-bench --example curved_casts -- [RAYS]`
-//! (default 200 000 rays, f64 and f32 alternately, and as many pairs).
+//! (default 200 000 rays, f64 and f32 alternately, and as many pairs of
+//! each kind).
 use gjk_bench::curved::{
-    RAY_BANDS, RAY_PARTS, TILTS, cap_pair, drop_verdict, tangent_ray, tangent_ray_verdict,
+    RAY_BANDS, RAY_PARTS, SIDE_TILTS, TILTS, cap_pair, drop_verdict, side_cast_verdict, side_pair,
+    tangent_ray, tangent_ray_verdict,
 };
 use gjk_core::CastStatus;
 use gjk_testkit::{Revolved, Rng};
@@ -74,5 +81,29 @@ fn main() {
     println!("|---|---|---|---|");
     for (tilt, [n, wrong, cap]) in drops.iter().enumerate() {
         println!("| {} | {n} | {wrong} | {cap} |", TILTS[tilt]);
+    }
+    // [tilt][cylinder, capsule]: casts, not hits, more than 4 bands off;
+    // the worst error of a hit (bands).
+    let mut sides = [[([0usize; 3], 0f64); 2]; SIDE_TILTS.len()];
+    let mut rng = Rng::new(20261129);
+    for case in 0..rays {
+        let pair = side_pair(&mut rng, case);
+        let Some((status, error)) = side_cast_verdict(&pair) else { continue };
+        let (row, worst) = &mut sides[pair.tilt][usize::from(pair.b.0)];
+        row[0] += 1;
+        row[1] += usize::from(status != CastStatus::Hit);
+        if status == CastStatus::Hit {
+            row[2] += usize::from(error > 4.0);
+            *worst = worst.max(error);
+        }
+    }
+    println!();
+    println!("| side by side: tilt | B | casts | not a hit | more than 4 bands off | worst error (bands) |");
+    println!("|---|---|---|---|---|---|");
+    for (tilt, kinds) in sides.iter().enumerate() {
+        for (b, ([n, miss, off], worst)) in kinds.iter().enumerate() {
+            let b = ["cylinder", "capsule"][b];
+            println!("| {} | {b} | {n} | {miss} | {off} | {worst:.2} |", SIDE_TILTS[tilt]);
+        }
     }
 }

@@ -458,19 +458,51 @@ pub fn side_pair(rng: &mut Rng, case: usize) -> SidePair {
     }
 }
 
-/// The verdict on a [`SidePair`] (f64), judged as [`cap_verdict`]'s: the
-/// gap (from the poses: the axes' distance along their common
-/// perpendicular, less the radii), the band and the wrong answers.
-pub fn side_verdict(pair: &SidePair) -> (f64, f64, [bool; 4]) {
+/// The gap of a [`SidePair`] (the axes' distance along their common
+/// perpendicular, less the radii, from the poses), its zero band (`256 ε`
+/// of twice the size), and the unit perpendicular from A's axis towards
+/// B's, in A's frame.
+pub fn side_gap(pair: &SidePair) -> (f64, f64, DVec3) {
     let (pa, pb) = (pair.pose_a, pair.pose_b);
     let inv = pa.rotation.conjugate();
     let (q, t) = (inv * pb.rotation, inv * (pb.translation - pa.translation));
     let m = DVec3::Y.cross(q * DVec3::Y);
     // Parallel axes (no turn left after rounding): the distance across.
-    let lines = if m.length() > 1e-14 { t.dot(m).abs() / m.length() } else { t.x.hypot(t.z) };
-    let ((h1, r1), (capsule, h2, r2)) = (pair.a, pair.b);
-    let gap = lines - r1 - r2;
+    let across = if m.length() > 1e-14 { m.normalize() } else { DVec3::new(t.x, 0.0, t.z).normalize() };
+    let lines = t.dot(across);
+    let ((h1, r1), (_, h2, r2)) = (pair.a, pair.b);
     let band = 256.0 * f64::EPSILON * 2.0 * (t.abs().max_element() + h1.max(r1).max(h2).max(r2));
+    (lines.abs() - r1 - r2, band, across * lines.signum())
+}
+
+/// A [`SidePair`] apart by more than 4 bands, B cast towards A along the
+/// common perpendicular by twice the gap (f64), so that it lands at
+/// fraction 0.5: the cast's status and its error in zero bands (`None`
+/// for pairs closer).
+pub fn side_cast_verdict(pair: &SidePair) -> Option<(CastStatus, f64)> {
+    let (gap, band, across) = side_gap(pair);
+    if gap <= 4.0 * band {
+        return None;
+    }
+    let (pa, pb) = (pair.pose_a, pair.pose_b);
+    let motion = pa.rotation * (-across * (2.0 * gap));
+    let ((h1, r1), (capsule, h2, r2)) = (pair.a, pair.b);
+    let (a, options) = (Cylinder::new(h1, r1).unwrap(), CastOptions::default());
+    let hit = if capsule {
+        cast_shape(&a, &pa, DVec3::ZERO, &gjk_shapes::Capsule::new(h2, r2).unwrap(), &pb, motion, &options)
+    } else {
+        cast_shape(&a, &pa, DVec3::ZERO, &Cylinder::new(h2, r2).unwrap(), &pb, motion, &options)
+    };
+    Some((hit.status, (hit.fraction - 0.5).abs() * 2.0 * gap / band))
+}
+
+/// The verdict on a [`SidePair`] (f64), judged as [`cap_verdict`]'s: the
+/// gap (from the poses: the axes' distance along their common
+/// perpendicular, less the radii), the band and the wrong answers.
+pub fn side_verdict(pair: &SidePair) -> (f64, f64, [bool; 4]) {
+    let (pa, pb) = (pair.pose_a, pair.pose_b);
+    let (gap, band, _) = side_gap(pair);
+    let ((h1, r1), (capsule, h2, r2)) = (pair.a, pair.b);
     let a = Cylinder::new(h1, r1).unwrap();
     let answers = |d: gjk_core::DistanceResult<DVec3>,
                    value: f64,

@@ -326,7 +326,7 @@ impl<V: Vector> SupportMap<V> for Target<'_, V> {
 /// band, a miss; else a hit, whose fraction is bisected
 /// ([`CAST_BISECTIONS`]) between `lambda` and the segment's witness point
 /// (GJK's point of contact on it) on whether the ray's point lies within
-/// the margin of the target (the boolean test). `None` where GJK reports
+/// the margin of the target, by GJK's distance. `None` where GJK reports
 /// invalid input. Rays tangent to a curved target (a cylinder's side, a
 /// cone's) ran to the cap or stalled 1e-10 from it in f64, and the stall
 /// was called a hit for rays passing 30 bands outside (docs/reliability.md,
@@ -358,9 +358,19 @@ fn cast_fallback<V: Vector>(
     let ll = along.length_squared();
     let t = if ll > V::Scalar::ZERO { (d.point_a - from).dot(along) / ll } else { V::Scalar::ZERO };
     let t = t.max(V::Scalar::ZERO).min(V::Scalar::ONE);
+    // By the distance, not the boolean test: a point a few bands inside
+    // the margin of a target whose `A − B` holds a thin face (a capsule's
+    // segment nearly parallel to a cylinder's side) tested outside now and
+    // then, and the bisection, which takes any outside answer as the
+    // boundary, landed up to 89 bands late (`side_casts_land_at_their_gap`).
     let within = |l: V::Scalar| {
         let q = [s + r * l];
-        crate::query::intersects_within(&q[..], &target, margin, config, None).unwrap_or(false)
+        let d = crate::query::distance_with(&q[..], &target, &limit, None, &mut ());
+        match d.status {
+            Status::Separated | Status::IterationLimit => d.distance <= margin + d.tolerance,
+            Status::Beyond | Status::InvalidInput => false,
+            _ => true,
+        }
     };
     let (mut lo, mut hi) = (lambda, lambda + (max_lambda - lambda) * t);
     if within(lo) {
