@@ -15,8 +15,13 @@
 //! far the separation along each contact's normal lies from its depth,
 //! relative to the pair's size, by EPA's status.
 //!
+//! Last, balls deep in cylinders (`gjk_bench::curved::ball_in_cylinder`,
+//! f64), whose depth is exact: contacts by EPA's end, and the worst depth
+//! error.
+//!
 //! `cargo run --release -p gjk-bench --example curved_contacts -- [PAIRS]`
-//! (default 400 000 pairs, f64 and f32 alternately, and as many cones).
+//! (default 400 000 pairs, f64 and f32 alternately, as many cones, and a
+//! twentieth as many balls).
 use gjk_bench::curved::{
     CONE_TILTS, CONTACT_DEPTHS, CONTACT_KINDS, cone_excess, cone_pair, contact_pair, contact_verdict,
 };
@@ -97,6 +102,35 @@ fn main() {
         }
     }
     cones(pairs);
+    balls(pairs / 20);
+}
+
+/// The third table: balls deep in cylinders, by the nearest way out.
+fn balls(pairs: usize) {
+    let mut rng = Rng::new(8);
+    // [side, cap][converged or touching, stalled, capped]: count, worst error.
+    let mut rows = [[(0usize, 0f64); 3]; 2];
+    for _ in 0..pairs {
+        let pair = gjk_bench::curved::ball_in_cylinder(&mut rng);
+        let got = gjk_bench::curved::ball_in_cylinder_contact(&pair);
+        let status = match got.epa {
+            Some(EpaStatus::Stalled) => 1,
+            Some(EpaStatus::IterationLimit) => 2,
+            _ => 0,
+        };
+        let (count, worst) = &mut rows[usize::from(!pair.side)][status];
+        *count += 1;
+        *worst = worst.max((got.depth - pair.depth).abs());
+    }
+    println!();
+    println!(
+        "| ball in a cylinder, out through | converged: contacts, worst depth error | stalled | capped |"
+    );
+    println!("|---|---|---|---|");
+    for (way, row) in ["side", "cap"].iter().zip(rows) {
+        let cell = |(n, w): (usize, f64)| format!("{n}, {w:.1e}");
+        println!("| {way} | {} | {} | {} |", cell(row[0]), cell(row[1]), cell(row[2]));
+    }
 }
 
 /// The second table: cones against cylinders, the normal's proof.

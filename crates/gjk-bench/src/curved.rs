@@ -836,3 +836,52 @@ pub fn cone_excess(pair: &ConePair, f32_: bool) -> (ContactAnswer, Option<f64>) 
         - (pb.translation - pa.translation).dot(n);
     (got, Some((sep - got.depth).abs() / (ha.max(hb) + ra + rb)))
 }
+
+/// A ball whose centre lies inside an upright cylinder (uniform over its
+/// volume), both moved by a random rigid motion: the contact's depth is
+/// exact, the centre's distance to the cylinder's boundary plus the
+/// ball's radius, `min(r − ρ, h − |y|) + r_b` (to part them the centre
+/// must leave the cylinder and then clear it by the radius; the nearest
+/// way out is through the side or a cap).
+#[derive(Clone, Copy, Debug)]
+pub struct BallInCylinder {
+    /// The cylinder's half height and radius.
+    pub cylinder: (f64, f64),
+    /// The ball's radius.
+    pub radius: f64,
+    /// The cylinder's pose.
+    pub pose_cylinder: Pose<DVec3>,
+    /// The ball's pose.
+    pub pose_ball: Pose<DVec3>,
+    /// The exact depth.
+    pub depth: f64,
+    /// Whether the nearest way out is through the side (else a cap).
+    pub side: bool,
+}
+
+/// The next [`BallInCylinder`] of the seeded sequence of `rng`.
+pub fn ball_in_cylinder(rng: &mut Rng) -> BallInCylinder {
+    let (h, r, radius) = (rng.range(0.1, 3.0), rng.range(0.1, 2.0), rng.range(0.1, 2.0));
+    let rho = r * rng.f64().sqrt();
+    let angle = rng.range(0.0, std::f64::consts::TAU);
+    let y = rng.range(-h, h);
+    let centre = DVec3::new(rho * angle.cos(), y, rho * angle.sin());
+    let pose_cylinder =
+        Pose::new(rng.quat(), DVec3::new(rng.range(-3.0, 3.0), rng.range(-3.0, 3.0), rng.range(-3.0, 3.0)));
+    let pose_ball = Pose::new(rng.quat(), pose_cylinder.transform_point(centre));
+    BallInCylinder {
+        cylinder: (h, r),
+        radius,
+        pose_cylinder,
+        pose_ball,
+        depth: (r - rho).min(h - y.abs()) + radius,
+        side: r - rho < h - y.abs(),
+    }
+}
+
+/// The contact of the ball (A) and the cylinder (B) of a [`BallInCylinder`]
+/// (f64).
+pub fn ball_in_cylinder_contact(pair: &BallInCylinder) -> ContactAnswer {
+    let ((h, r), ball) = (pair.cylinder, gjk_shapes::Ball::new(pair.radius).unwrap());
+    ContactAnswer::of(&contact(&ball, &pair.pose_ball, &Cylinder::new(h, r).unwrap(), &pair.pose_cylinder))
+}

@@ -39,6 +39,8 @@ pub const DEFAULT_EPA_ITERATIONS: u32 = 100;
 /// faces until they were too thin to hold their planes (the fall exit in
 /// the loop catches that; the floor ends such runs sooner: parallel
 /// cylinders 1e-4 deep, 56 → 51 steps on average, `tests/curved_contacts.rs`).
+/// A new point sees a face only where it lies above the face's plane by
+/// more than the same margin.
 pub const EPA_ROUNDING_ULPS: f64 = 4.0;
 
 /// Tunables of EPA; tolerances are relative like GJK's.
@@ -452,12 +454,22 @@ where
         // once) is the horizon, each edge of which becomes a new face.
         horizon.clear();
         let mut overflow = false;
+        // A face counts as seen only where the point lies above its plane
+        // by more than rounding (the nearest face, whose support reached
+        // past it by more than the tolerance, always is). Points on a flat
+        // cap of a curved shape lie on many faces' planes at once, and
+        // rounding made some of them seen and others not: the horizon
+        // stopped being one loop, the faces multiplied past their
+        // capacity, and EPA ended early on a broken polytope (a ball deep
+        // in a cylinder near its side: 10 595 of 14 000 contacts, depths
+        // off by up to 1.5 % of the size).
+        let seen = rounding(&s);
         for f in poly.faces.iter_mut() {
             if !f.alive || f.d == V::Scalar::MAX {
                 continue;
             }
             // The plane's offset `d = n·a₀` is stored: no vertex load.
-            if f.n.dot(p.w) <= f.d {
+            if f.n.dot(p.w) <= f.d + seen {
                 continue;
             }
             f.alive = false;
