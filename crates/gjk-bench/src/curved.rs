@@ -604,6 +604,27 @@ pub struct ContactPair {
     pub normal: DVec3,
 }
 
+impl ContactPair {
+    /// The same pair scaled by `k` about the world origin (sizes,
+    /// positions and the depth; the normal stays).
+    pub fn scaled(&self, k: f64) -> Self {
+        let lower = match self.lower {
+            Lower::Cylinder(h, r) => Lower::Cylinder(h * k, r * k),
+            Lower::Box(half) => Lower::Box(half * k),
+        };
+        let pose = |p: &Pose<DVec3>| Pose::new(p.rotation, p.translation * k);
+        let (kind, h, r) = self.upper;
+        Self {
+            lower,
+            upper: (kind, h * k, r * k),
+            pose_a: pose(&self.pose_a),
+            pose_b: pose(&self.pose_b),
+            depth: self.depth * k,
+            ..*self
+        }
+    }
+}
+
 /// Pair `case` of the seeded sequence of `rng`: set `case % 5`, depth
 /// `(case / 5) % 4`.
 pub fn contact_pair(rng: &mut Rng, case: usize) -> ContactPair {

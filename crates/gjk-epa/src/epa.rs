@@ -578,7 +578,11 @@ fn hull_of_five<V: Vector3>(w: &[V; 5]) -> Option<(FaceList, usize)> {
                 let mut sides =
                     (0..5u16).filter(|&m| m != i && m != j && m != k).map(|m| n.dot(w[usize::from(m)] - a));
                 let (s1, s2) = (sides.next()?, sides.next()?);
-                if s1.abs() <= tol || s2.abs() <= tol || !(s1 * s2).is_finite() {
+                // Each side's sign alone: their product overflowed `f32`
+                // where the coordinates reach ~3e6 (offsets of 1e19), and
+                // the bipyramid that is not convex came back
+                // (`curved_contacts_at_extreme_scales`).
+                if s1.abs() <= tol || s2.abs() <= tol || !s1.is_finite() || !s2.is_finite() {
                     return None;
                 }
                 if (s1 > V::Scalar::ZERO) == (s2 > V::Scalar::ZERO) {
@@ -823,6 +827,25 @@ mod tests {
         assert_eq!(count, 4);
         assert!(faces[..count].iter().all(|&(i, j, k)| i != 0 && j != 0 && k != 0));
         assert!(faces_are_supporting(&w, &faces[..count]));
+    }
+
+    /// The same bipyramid 1e7 across in `f32`: its planes' offsets reach
+    /// 1e21, whose products overflow; each side's sign still decides.
+    #[test]
+    fn large_coordinates_keep_their_hull() {
+        use gjk_core::glam::Vec3;
+        let w = [
+            Vec3::new(1.0, 0.0, 0.0),
+            Vec3::new(-0.5, 0.8, 0.0),
+            Vec3::new(-0.5, -0.8, 0.0),
+            Vec3::Z,
+            -Vec3::Z,
+        ]
+        .map(|p| p * 1e7);
+        let (faces, count) = hull_of_five(&w).expect("general position");
+        assert_eq!(count, 6);
+        let w64 = w.map(|p| p.as_dvec3());
+        assert!(faces_are_supporting(&w64, &faces[..count]));
     }
 
     #[test]
