@@ -213,7 +213,7 @@ fn cone_contacts_prove_their_depth() {
 /// within 1e-3. Before EPA counted a face as seen by a new point only
 /// above rounding, 12 723 of 14 000 balls nearest the side ended early on
 /// a broken polytope, up to 7.2e-2 off (`--example curved_contacts`; now
-/// 81 at the cap, up to 2.5e-4 off).
+/// 5 at the cap, up to 2.1e-5 off).
 #[test]
 fn balls_deep_in_cylinders() {
     let mut rng = Rng::new(9);
