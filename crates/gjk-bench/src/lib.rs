@@ -6,6 +6,7 @@
 //! interleaved with ours; medians are reported.
 
 pub mod curved;
+pub mod manifolds;
 
 use std::hint::black_box;
 use std::time::Instant;

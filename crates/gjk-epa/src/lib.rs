@@ -18,7 +18,9 @@
 //!   with fixed capacities ([`EPA_MAX_VERTICES`], [`EPA_MAX_FACES`]), a named
 //!   iteration cap and an explicit [`EpaStatus::Indeterminate`].
 //! - [`polytope_manifold`]: up to four points for face contacts (box–box),
-//!   by clipping the incident face against the reference face.
+//!   by clipping the incident face against the reference face; the
+//!   contact's single point where no face carries it (edge to edge,
+//!   [`FACE_CONTACT_TOLERANCE`]).
 //!
 //! ```
 //! use gjk_epa::{ContactStatus, contact, polytope_manifold};
@@ -48,8 +50,8 @@ pub use epa::{
     EpaStatus, Penetration, penetration,
 };
 pub use manifold::{
-    ContactManifold, MAX_MANIFOLD_POINTS, ManifoldPoint, PolyhedronFaces, REFERENCE_FACE_BIAS,
-    polytope_manifold,
+    ContactManifold, FACE_CONTACT_TOLERANCE, FaceScore, MAX_MANIFOLD_POINTS, ManifoldPoint, PolyhedronFaces,
+    REFERENCE_FACE_BIAS, polytope_manifold,
 };
 pub use sat::{PolygonSeparation, polygon_separation};
 

@@ -1,18 +1,35 @@
 //! Contact manifolds for polytope pairs (3D): up to four points, by clipping
 //! the incident face against the side planes of the reference face
-//! (Sutherland–Hodgman), as Box2D and Bullet do for boxes.
+//! (Sutherland–Hodgman), as Box2D and Bullet do for boxes, where a face
+//! carries the contact; one point, along the contact's own normal, where
+//! none does (an edge crossing an edge).
 
-use gjk_core::{Real, Vector, Vector3};
+use gjk_core::{Real, SupportMap, Vector, Vector3};
 use gjk_shapes::{ConvexHull, Cuboid, Placed, Pose, Space, Transformed};
 
-use crate::contact::Contact;
+use crate::contact::{Contact, ContactStatus};
+use crate::epa::EPA_ROUNDING_ULPS;
 
 /// Most points a manifold keeps.
 pub const MAX_MANIFOLD_POINTS: usize = 4;
 
-/// A reference face is kept on A unless B's face is better aligned with
-/// the normal by more than this relative margin (avoids flip-flopping
-/// between frames when both are almost equally aligned).
+/// A face is a contact face (the manifold is clipped on it) when the
+/// overlap of the shapes along its normal exceeds the least overlap (the
+/// contact's `depth − distance`) by at most this fraction of
+/// `max(|least overlap|, speculative)`, plus the zero band. Otherwise the
+/// contact is edge to edge (or vertex to edge), no face can carry it, and
+/// the manifold is the contact's single point along its own normal. The
+/// slack keeps a face that is nearly as good (a box tipping on an edge
+/// of another) from flickering between one point and four (as in
+/// Gregorius, *Robust Contact Creation for Physics Simulations*, GDC 2015,
+/// which prefers faces to edges within a relative tolerance).
+pub const FACE_CONTACT_TOLERANCE: f64 = 0.05;
+
+/// A reference face is kept on A unless B's face beats it: B's is chosen
+/// when its overlap's excess over the least overlap is below this fraction
+/// of A's, by more than rounding ([`EPA_ROUNDING_ULPS`] ulps of the
+/// scale): hysteresis, so that nearly equal faces do not swap between
+/// frames (Box2D's `k_relativeTol`).
 pub const REFERENCE_FACE_BIAS: f64 = 0.98;
 
 /// One point of a manifold.
@@ -62,12 +79,41 @@ impl<V: Vector> ContactManifold<V> {
     }
 }
 
-/// Shapes with polygonal faces (3D), in their local frame.
-pub trait PolyhedronFaces<V: Vector3> {
+/// Scores a face by its outward unit normal: the larger, the better.
+pub type FaceScore<'a, V> = &'a dyn Fn(V) -> <V as Vector>::Scalar;
+
+/// Shapes with polygonal faces (3D), in their local frame. The support
+/// map measures how far the other shape reaches along a face's normal.
+pub trait PolyhedronFaces<V: Vector3>: SupportMap<V> {
     /// Writes the vertices (counter-clockwise from outside) of the face
     /// whose outward normal is most aligned with `dir` into `out`, and
     /// returns that normal.
     fn best_face(&self, dir: V, out: &mut Vec<V>) -> V;
+
+    /// Writes the vertices of the face whose outward unit normal scores
+    /// highest into `out`, and returns that normal. Wrappers that map
+    /// normals by more than a rotation (a non-uniform scale) pick their
+    /// wrapped shape's face through it: `best_face` of the local direction
+    /// would measure angles in the wrong metric.
+    fn best_face_by(&self, score: FaceScore<'_, V>, out: &mut Vec<V>) -> V;
+}
+
+/// The box's face on `axis` (`sign` ±1) into `out`; returns its normal.
+fn box_face<V: Space + Vector3>(half: V, axis: usize, sign: V::Scalar, out: &mut Vec<V>) -> V {
+    let n = V::axis(axis) * sign;
+    let (u, w) = (V::axis((axis + 1) % 3), V::axis((axis + 2) % 3));
+    let c = n * half.component(axis);
+    let (hu, hw) = (u * half.component((axis + 1) % 3), w * half.component((axis + 2) % 3));
+    out.clear();
+    // u × w = n for the positive face: (+,+),(−,+),(−,−),(+,−) is
+    // counter-clockwise around +n; reverse it for the negative face.
+    let ring = [hu + hw, hw - hu, -hu - hw, hu - hw];
+    if sign > V::Scalar::ZERO {
+        out.extend(ring.iter().map(|&p| c + p));
+    } else {
+        out.extend(ring.iter().rev().map(|&p| c + p));
+    }
+    n
 }
 
 impl<V: Space + Vector3> PolyhedronFaces<V> for Cuboid<V> {
@@ -82,21 +128,20 @@ impl<V: Space + Vector3> PolyhedronFaces<V> for Cuboid<V> {
             }
         }
         let sign = if dir.component(axis) < V::Scalar::ZERO { -V::Scalar::ONE } else { V::Scalar::ONE };
-        let n = V::axis(axis) * sign;
-        let (u, w) = (V::axis((axis + 1) % 3), V::axis((axis + 2) % 3));
-        let h = self.half_extents;
-        let c = n * h.component(axis);
-        let (hu, hw) = (u * h.component((axis + 1) % 3), w * h.component((axis + 2) % 3));
-        out.clear();
-        // u × w = n for the positive face: (+,+),(−,+),(−,−),(+,−) is
-        // counter-clockwise around +n; reverse it for the negative face.
-        let ring = [hu + hw, hw - hu, -hu - hw, hu - hw];
-        if sign > V::Scalar::ZERO {
-            out.extend(ring.iter().map(|&p| c + p));
-        } else {
-            out.extend(ring.iter().rev().map(|&p| c + p));
+        box_face(self.half_extents, axis, sign, out)
+    }
+
+    fn best_face_by(&self, score: FaceScore<'_, V>, out: &mut Vec<V>) -> V {
+        let (mut axis, mut sign, mut best) = (0, V::Scalar::ONE, -V::Scalar::INFINITY);
+        for k in 0..3 {
+            for s in [V::Scalar::ONE, -V::Scalar::ONE] {
+                let v = score(V::axis(k) * s);
+                if v > best {
+                    (axis, sign, best) = (k, s, v);
+                }
+            }
         }
-        n
+        box_face(self.half_extents, axis, sign, out)
     }
 }
 
@@ -110,24 +155,71 @@ impl<V: Space + Vector3> PolyhedronFaces<V> for ConvexHull<V> {
             }
             None => {
                 // Degenerate hull: its support point stands in for a face.
-                out.push(gjk_core::SupportMap::support(self, dir));
+                out.push(SupportMap::support(self, dir));
                 dir.try_normalize().unwrap_or(V::X)
+            }
+        }
+    }
+
+    fn best_face_by(&self, score: FaceScore<'_, V>, out: &mut Vec<V>) -> V {
+        let mut best: Option<(&gjk_shapes::HullFace<V>, V::Scalar)> = None;
+        for f in self.polygons() {
+            let v = score(f.normal);
+            if best.is_none_or(|(_, b)| v > b) {
+                best = Some((f, v));
+            }
+        }
+        out.clear();
+        match best {
+            Some((f, _)) => {
+                out.extend(f.vertices.iter().map(|&i| self.vertices()[i as usize]));
+                f.normal
+            }
+            None => {
+                // Degenerate hull: the best axis's support point stands in.
+                let mut dir = V::X;
+                for k in 0..3 {
+                    for s in [V::Scalar::ONE, -V::Scalar::ONE] {
+                        if score(V::axis(k) * s) > score(dir) {
+                            dir = V::axis(k) * s;
+                        }
+                    }
+                }
+                out.push(SupportMap::support(self, dir));
+                dir
             }
         }
     }
 }
 
+/// The world normal of a unit normal of a [`Transformed`] shape's wrapped
+/// shape: scale maps normals by the inverse scale (faces stay planar),
+/// then the rotation.
+fn face_normal<V: Space + Vector3, T>(t: &Transformed<T, V>, n: V) -> V {
+    let ns = V::mul_elem(n, inv_elem(t.scale));
+    t.pose.transform_vector(ns.try_normalize().unwrap_or(n))
+}
+
 impl<V: Space + Vector3, T: PolyhedronFaces<V>> PolyhedronFaces<V> for Transformed<T, V> {
     fn best_face(&self, dir: V, out: &mut Vec<V>) -> V {
-        // Scale maps normals by the inverse scale; faces stay planar.
-        let local = self.pose.inverse_transform_vector(dir);
-        let n = self.shape.best_face(V::mul_elem(self.scale, local), out);
+        let s0 = self.scale.component(0);
+        if (1..3).all(|k| self.scale.component(k) == s0) {
+            // A uniform scale keeps angles: the local direction picks.
+            let n = self.shape.best_face(self.pose.inverse_transform_vector(dir), out);
+            for p in out.iter_mut() {
+                *p = self.pose.transform_point(*p * s0);
+            }
+            return self.pose.transform_vector(n);
+        }
+        self.best_face_by(&|n| n.dot(dir), out)
+    }
+
+    fn best_face_by(&self, score: FaceScore<'_, V>, out: &mut Vec<V>) -> V {
+        let n = self.shape.best_face_by(&|n| score(face_normal(self, n)), out);
         for p in out.iter_mut() {
             *p = self.pose.transform_point(V::mul_elem(self.scale, *p));
         }
-        let inv = V::splat(V::Scalar::ONE);
-        let ns = V::mul_elem(n, inv_elem(self.scale, inv));
-        self.pose.transform_vector(ns.try_normalize().unwrap_or(n))
+        face_normal(self, n)
     }
 }
 
@@ -139,15 +231,20 @@ impl<V: Space + Vector3, T: PolyhedronFaces<V>> PolyhedronFaces<V> for Placed<T,
         }
         self.dir_to_outer(n)
     }
+
+    fn best_face_by(&self, score: FaceScore<'_, V>, out: &mut Vec<V>) -> V {
+        let n = self.shape.best_face_by(&|n| score(self.dir_to_outer(n)), out);
+        for p in out.iter_mut() {
+            *p = self.to_outer(*p);
+        }
+        self.dir_to_outer(n)
+    }
 }
 
 /// `1 / s` per component.
-fn inv_elem<V: Space + Vector3>(s: V, one: V) -> V {
-    V::new3(
-        one.component(0) / s.component(0),
-        one.component(1) / s.component(1),
-        one.component(2) / s.component(2),
-    )
+fn inv_elem<V: Space + Vector3>(s: V) -> V {
+    let one = V::Scalar::ONE;
+    V::new3(one / s.component(0), one / s.component(1), one / s.component(2))
 }
 
 /// A face in the world frame.
@@ -163,11 +260,33 @@ where
     pose.transform_vector(n)
 }
 
+/// How far a posed shape reaches along `dir` (its support function).
+fn reach<V, T>(shape: &T, pose: &Pose<V>, dir: V) -> V::Scalar
+where
+    V: Space + Vector3,
+    T: PolyhedronFaces<V> + ?Sized,
+{
+    pose.transform_point(shape.support(pose.inverse_transform_vector(dir))).dot(dir)
+}
+
 /// The contact manifold of two posed polytopes, from a [`Contact`] between
-/// them (its normal picks the faces). Points apart by up to `speculative`
-/// are kept with negative depth, so a resting stack sees its contacts a
-/// step before they close. Falls back to the contact's single point when
-/// clipping leaves nothing (edge–edge contacts).
+/// them.
+///
+/// The contact's normal proposes a face on each shape (the one most
+/// aligned with it); a face carries the manifold when the shapes overlap
+/// along its normal by no more than the contact's least overlap plus a
+/// slack ([`FACE_CONTACT_TOLERANCE`]), and A's face is preferred
+/// ([`REFERENCE_FACE_BIAS`]). The other shape's face most opposed to it is
+/// clipped against its side planes (Sutherland–Hodgman), and the points
+/// below it (or apart by up to `speculative`, kept with negative depth so
+/// that a resting stack sees its contacts a step before they close) are
+/// reduced to at most four. The manifold's normal is then the face's.
+///
+/// Where no face qualifies (an edge crossing an edge, a vertex on an
+/// edge), or clipping leaves no point, the manifold is the contact's own
+/// point along the contact's normal. It is empty when the shapes are apart
+/// by more than `speculative` or the contact has no geometry
+/// (`Beyond`, `Indeterminate`, `InvalidInput`).
 pub fn polytope_manifold<V, A, B>(
     a: &A,
     pose_a: &Pose<V>,
@@ -182,27 +301,54 @@ where
     B: PolyhedronFaces<V> + ?Sized,
 {
     let n = contact.normal;
+    // The least overlap along any direction (negative: the distance apart).
+    let least = contact.depth - contact.distance;
+    let usable = matches!(
+        contact.status,
+        ContactStatus::Separated | ContactStatus::Touching | ContactStatus::Penetrating
+    );
+    if !usable || !n.is_finite() || !least.is_finite() || -least > speculative {
+        return ContactManifold::empty(if n.is_finite() { n } else { V::ZERO });
+    }
+    let single = || {
+        let mut m = ContactManifold::empty(n);
+        m.push(ManifoldPoint { point_a: contact.point_a, point_b: contact.point_b, depth: least });
+        m
+    };
     let mut fa = Vec::with_capacity(8);
     let mut fb = Vec::with_capacity(8);
     let na = world_face(a, pose_a, n, &mut fa);
     let nb = world_face(b, pose_b, -n, &mut fb);
-    let (align_a, align_b) = (na.dot(n), -nb.dot(n));
-    let flip = align_b * V::Scalar::from_f64(REFERENCE_FACE_BIAS) > align_a;
-    let (ref_face, ref_n, inc_face) = if flip { (&fb, nb, &fa) } else { (&fa, na, &fb) };
-    let single = || {
-        let mut m = ContactManifold::empty(n);
-        m.push(ManifoldPoint {
-            point_a: contact.point_a,
-            point_b: contact.point_b,
-            depth: contact.depth - contact.distance,
-        });
-        m
-    };
-    if ref_face.len() < 3 || inc_face.is_empty() {
+    // The overlap along a face's normal: how far the other shape reaches
+    // past the face's plane. It is never below `least` (the least overlap
+    // over all directions) but for rounding; a face that only touches the
+    // contact at an edge or vertex overlaps by more.
+    let inf = V::Scalar::INFINITY;
+    let over_a = if fa.len() >= 3 { reach(b, pose_b, -na) + na.dot(fa[0]) - least } else { inf };
+    let over_b = if fb.len() >= 3 { reach(a, pose_a, -nb) + nb.dot(fb[0]) - least } else { inf };
+    let scale = fa.iter().chain(fb.iter()).fold(least.abs(), |m, p| m.max(p.max_abs()));
+    let band = V::Scalar::DEFAULT_ZERO_TOLERANCE * scale;
+    let rounding = V::Scalar::from_f64(EPA_ROUNDING_ULPS) * V::Scalar::EPSILON * scale;
+    let flip = over_b < V::Scalar::from_f64(REFERENCE_FACE_BIAS) * over_a - rounding;
+    let over = if flip { over_b } else { over_a };
+    let slack = V::Scalar::from_f64(FACE_CONTACT_TOLERANCE) * least.abs().max(speculative) + band;
+    if over > slack || over.is_nan() {
+        // Edge to edge (or no face at all): the contact's own point.
+        return single();
+    }
+    let ref_n = if flip { nb } else { na };
+    let mut inc_face = Vec::with_capacity(8);
+    if flip {
+        world_face(a, pose_a, -nb, &mut inc_face);
+    } else {
+        world_face(b, pose_b, -na, &mut inc_face);
+    }
+    let ref_face = if flip { &fb } else { &fa };
+    if inc_face.is_empty() {
         return single();
     }
     // Clip the incident polygon by each side plane of the reference face.
-    let mut poly: Vec<V> = inc_face.clone();
+    let mut poly: Vec<V> = inc_face;
     let mut next = Vec::with_capacity(poly.len() + 4);
     for i in 0..ref_face.len() {
         let (p0, p1) = (ref_face[i], ref_face[(i + 1) % ref_face.len()]);

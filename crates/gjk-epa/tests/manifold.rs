@@ -1,8 +1,8 @@
 //! Contact manifolds of polytope pairs against the geometry they describe.
 
-use gjk_epa::{ContactStatus, contact, polytope_manifold};
+use gjk_epa::{ContactStatus, PolyhedronFaces, contact, polytope_manifold};
 use gjk_shapes::glam::{DMat3, DQuat, DVec3};
-use gjk_shapes::{ConvexHull, Cuboid, Pose};
+use gjk_shapes::{ConvexHull, Cuboid, Pose, Transformed};
 use gjk_testkit::*;
 
 /// Whether `p` lies in the posed box (within `tol`).
@@ -124,4 +124,118 @@ fn hull_faces_match_box() {
                 .any(|q| (q.point_b - p.point_b).length() < 1e-9 && (q.depth - p.depth).abs() < 1e-9)
         );
     }
+}
+
+/// Two cubes crossing edge to edge: A turned 45° about x (its top is an
+/// edge along x), B turned 45° about z (its bottom is an edge along z),
+/// sunk 0.01 into each other. The least push is along +y, across both
+/// edges; no face carries the contact (along A's nearest face normal, 45°
+/// off, the cubes overlap by 0.36). Before the face test, the manifold was
+/// clipped on that face anyway: its normal 45° off the contact's, its
+/// points' depths measured along it.
+#[test]
+fn crossed_edges_give_one_point_along_the_contact_normal() {
+    let cube = Cuboid::new(DVec3::splat(0.5)).unwrap();
+    let h = 0.5 * 2f64.sqrt();
+    let pa = Pose::new(DQuat::from_rotation_x(std::f64::consts::FRAC_PI_4), DVec3::ZERO);
+    let pb =
+        Pose::new(DQuat::from_rotation_z(std::f64::consts::FRAC_PI_4), DVec3::new(0.0, 2.0 * h - 0.01, 0.0));
+    let c = contact(&cube, &pa, &cube, &pb);
+    assert_eq!(c.status, ContactStatus::Penetrating);
+    assert!((c.normal - DVec3::Y).length() < 1e-9 && (c.depth - 0.01).abs() < 1e-9, "{c:?}");
+    for spec in [0.0, 0.05] {
+        let m = polytope_manifold(&cube, &pa, &cube, &pb, &c, spec);
+        assert_eq!(m.len(), 1, "{m:?}");
+        assert!((m.normal - DVec3::Y).length() < 1e-9, "{m:?}");
+        let p = m.points()[0];
+        assert!((p.depth - 0.01).abs() < 1e-9, "{p:?}");
+        assert!((p.point_a - DVec3::new(0.0, h, 0.0)).length() < 1e-9, "{p:?}");
+        assert!((p.point_b - DVec3::new(0.0, h - 0.01, 0.0)).length() < 1e-9, "{p:?}");
+    }
+}
+
+/// A cube turned 8° about z touches a wide slab above it with its top
+/// edge, 0.01 deep: the contact's face is B's (the slab's bottom, normal
+/// −y), and the cube's top face is 8° off it. Before, the reference face
+/// was chosen by alignment with a bias of 0.98 towards A, and cos 8° =
+/// 0.990 kept the cube's face: the manifold's normal was 8° off and its
+/// depths were measured along it. Now the overlap along each face's normal
+/// decides: 0.01 along the slab's, 0.23 along the cube's.
+#[test]
+fn the_contact_face_on_b_is_the_reference() {
+    let cube = Cuboid::new(DVec3::splat(0.5)).unwrap();
+    let slab = Cuboid::new(DVec3::new(2.0, 0.5, 2.0)).unwrap();
+    let q = DQuat::from_rotation_z(8f64.to_radians());
+    let top = q * DVec3::new(0.5, 0.5, 0.0);
+    let pa = Pose::new(q, DVec3::ZERO);
+    let pb = Pose::from_translation(DVec3::new(0.0, top.y - 0.01 + 0.5, 0.0));
+    let c = contact(&cube, &pa, &slab, &pb);
+    assert_eq!(c.status, ContactStatus::Penetrating);
+    assert!((c.normal - DVec3::Y).length() < 1e-9 && (c.depth - 0.01).abs() < 1e-9, "{c:?}");
+    let m = polytope_manifold(&cube, &pa, &slab, &pb, &c, 0.0);
+    assert!((m.normal - DVec3::Y).length() < 1e-9, "{m:?}");
+    assert_eq!(m.len(), 2, "{m:?}");
+    for p in m.points() {
+        assert!((p.depth - 0.01).abs() < 1e-9, "{p:?}");
+        // The cube's top edge, on A; its foot on the slab's bottom, on B.
+        assert!((p.point_a.x - top.x).abs() < 1e-9 && (p.point_a.y - top.y).abs() < 1e-9, "{p:?}");
+        assert!((p.point_a.z.abs() - 0.5).abs() < 1e-9, "{p:?}");
+        assert!((p.point_b - (p.point_a - DVec3::Y * 0.01)).length() < 1e-9, "{p:?}");
+    }
+}
+
+/// Under a non-uniform scale, the face most aligned with a direction is
+/// found through the world normals (the inverse scale of the local ones),
+/// checked against the facet planes of the world corners. Before, the
+/// local direction was scaled the wrong way: a box scaled to a 10 × 0.5 ×
+/// 10 slab answered "+x" for a direction 6° off its top.
+#[test]
+fn scaled_boxes_pick_faces_by_world_normals() {
+    let cube = Cuboid::new(DVec3::splat(0.5)).unwrap();
+    let slab = Transformed::with_scale(cube, Pose::IDENTITY, DVec3::new(10.0, 0.5, 10.0)).unwrap();
+    let mut face = Vec::new();
+    let n = slab.best_face(DVec3::new(0.1, 1.0, 0.0).normalize(), &mut face);
+    assert!((n - DVec3::Y).length() < 1e-12, "{n:?}");
+    let hull = ConvexHull::new(&box_corners(DVec3::splat(0.5), DMat3::IDENTITY, DVec3::ZERO)).unwrap();
+    let mut rng = Rng::new(402);
+    for i in 0..2000 {
+        let scale = DVec3::new(rng.range(0.1, 10.0), rng.range(0.1, 10.0), rng.range(0.1, 10.0));
+        let q = rng.quat();
+        let t = Transformed::with_scale(cube, Pose::new(q, DVec3::new(1.0, -2.0, 3.0)), scale).unwrap();
+        let planes = hull_planes(&box_corners(scale * 0.5, DMat3::from_quat(q), DVec3::new(1.0, -2.0, 3.0)));
+        let dir = rng.unit3();
+        let best = planes.iter().map(|(p, _)| p.dot(dir)).fold(f64::NEG_INFINITY, f64::max);
+        // The box, and the hull of its corners (faces by a scan).
+        let h = Transformed::with_scale(hull.clone(), t.pose, scale).unwrap();
+        for n in [t.best_face(dir, &mut face), h.best_face(dir, &mut face)] {
+            assert!(n.dot(dir) >= best - 1e-12, "#{i}: {} < {best}", n.dot(dir));
+            let (_, d) = planes.iter().find(|(p, _)| (*p - n).length() < 1e-9).expect("a facet's normal");
+            assert_eq!(face.len(), 4, "#{i}");
+            assert!(face.iter().all(|p| (p.dot(n) - d).abs() < 1e-9), "#{i}: {face:?}");
+        }
+    }
+}
+
+/// Apart by more than the speculative distance: no point (before, the
+/// closest points came back at a depth below `−speculative`). A contact
+/// with no geometry (a NaN pose) gives an empty manifold with a finite
+/// normal.
+#[test]
+fn no_points_beyond_the_speculative_distance() {
+    let ground = Cuboid::new(DVec3::new(10.0, 1.0, 10.0)).unwrap();
+    let pg = Pose::from_translation(DVec3::new(0.0, -1.0, 0.0));
+    let b = Cuboid::new(DVec3::splat(0.5)).unwrap();
+    for (gap, spec, points) in [(0.1, 0.05, 0), (0.03, 0.05, 4), (0.05, 0.0, 0)] {
+        let pb = Pose::from_translation(DVec3::new(0.0, 0.5 + gap, 0.0));
+        let c = contact(&ground, &pg, &b, &pb);
+        assert_eq!(c.status, ContactStatus::Separated);
+        let m = polytope_manifold(&ground, &pg, &b, &pb, &c, spec);
+        assert_eq!(m.len(), points, "gap {gap}, speculative {spec}: {m:?}");
+        assert!(m.points().iter().all(|p| (p.depth + gap).abs() < 1e-12));
+    }
+    let bad = Pose::from_translation(DVec3::new(f64::NAN, 0.0, 0.0));
+    let c = contact(&ground, &pg, &b, &bad);
+    assert_eq!(c.status, ContactStatus::InvalidInput);
+    let m = polytope_manifold(&ground, &pg, &b, &bad, &c, 0.05);
+    assert!(m.is_empty() && m.normal.is_finite(), "{m:?}");
 }

@@ -452,34 +452,7 @@ pub fn brute_minkowski_3d(a: &[DVec3], b: &[DVec3]) -> f64 {
 /// O((nm)⁴): small sets only (8 × 8 points: ~3 M products).
 pub fn brute_depth_3d(a: &[DVec3], b: &[DVec3]) -> f64 {
     let w: Vec<DVec3> = a.iter().flat_map(|p| b.iter().map(move |q| *p - *q)).collect();
-    let scale = w.iter().fold(0.0f64, |m, p| m.max(p.abs().max_element()));
-    let mut depth = f64::INFINITY;
-    for i in 0..w.len() {
-        for j in i + 1..w.len() {
-            for k in j + 1..w.len() {
-                let n = (w[j] - w[i]).cross(w[k] - w[i]);
-                let len = n.length();
-                if len <= 1e-12 * scale * scale {
-                    continue;
-                }
-                let n = n / len;
-                let d = n.dot(w[i]);
-                // All points on one side (rounding allowed): a face plane,
-                // oriented outwards.
-                let slack = 1e-12 * scale;
-                let (above, below) = w.iter().fold((false, false), |(u, l), p| {
-                    let h = n.dot(*p) - d;
-                    (u || h > slack, l || h < -slack)
-                });
-                match (above, below) {
-                    (false, _) => depth = depth.min(d),
-                    (true, false) => depth = depth.min(-d),
-                    _ => {}
-                }
-            }
-        }
-    }
-    depth
+    facet_planes(&w, 1e-12).iter().map(|(_, d)| *d).fold(f64::INFINITY, f64::min)
 }
 
 /// The eight corners of a box with half extents `half`, rotation `rot` and
@@ -644,4 +617,55 @@ fn point_segment_sq2(p: DVec2, a: DVec2, b: DVec2) -> f64 {
     let t =
         if e.length_squared() > 0.0 { ((p - a).dot(e) / e.length_squared()).clamp(0.0, 1.0) } else { 0.0 };
     (a + e * t - p).length_squared()
+}
+
+/// The facet planes `(n, d)` of a point set's hull (outward unit normal,
+/// `n·x ≤ d` inside), by brute force over every three points: a plane with
+/// every point on one side (within 1e-10 of the set's size) is a facet's.
+/// Coplanar facets' triangles give one plane. O(n⁴): small sets only.
+pub fn hull_planes(v: &[DVec3]) -> Vec<(DVec3, f64)> {
+    facet_planes(v, 1e-10)
+}
+
+/// [`hull_planes`] with points within `slack` of the set's size counted on
+/// a plane.
+fn facet_planes(v: &[DVec3], slack: f64) -> Vec<(DVec3, f64)> {
+    let scale = v.iter().fold(0.0f64, |m, p| m.max(p.abs().max_element()));
+    let mut out: Vec<(DVec3, f64)> = Vec::new();
+    for i in 0..v.len() {
+        for j in i + 1..v.len() {
+            for k in j + 1..v.len() {
+                let n = (v[j] - v[i]).cross(v[k] - v[i]);
+                let len = n.length();
+                if len <= 1e-12 * scale * scale {
+                    continue;
+                }
+                let n = n / len;
+                let d = n.dot(v[i]);
+                // All points on one side (rounding allowed): a facet's
+                // plane, oriented outwards.
+                let slack = slack * scale;
+                let (above, below) = v.iter().fold((false, false), |(u, l), p| {
+                    let h = n.dot(*p) - d;
+                    (u || h > slack, l || h < -slack)
+                });
+                let plane = match (above, below) {
+                    (false, _) => (n, d),
+                    (true, false) => (-n, -d),
+                    _ => continue,
+                };
+                if !out.iter().any(|q| (q.0 - plane.0).length() < 1e-9) {
+                    out.push(plane);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The largest `n·p − d` over the planes: negative inside the hull (minus
+/// the distance to its boundary), zero on it, positive outside (a lower
+/// bound on the distance to it).
+pub fn plane_excess(p: DVec3, planes: &[(DVec3, f64)]) -> f64 {
+    planes.iter().map(|(n, d)| n.dot(p) - d).fold(f64::NEG_INFINITY, f64::max)
 }

@@ -1,0 +1,43 @@
+//! Contact manifolds of polytope pairs in shallow contact, checked by a
+//! brute-force oracle (`gjk_bench::manifolds`; docs/reliability.md,
+//! *Contact manifolds*): random boxes, boxes resting on a floor, random
+//! hulls and boxes under a non-uniform scale, in `f64` and `f32`, at
+//! scales 1e-6, 1 and 1e6. `SHOW=1` prints each row's first wrong pair.
+//!
+//! `cargo run --release -p gjk-bench --example manifolds -- [PAIRS]`
+//! (default 2 000 pairs per set).
+use gjk_bench::manifolds::{CHECKS, KINDS, manifold_tally};
+
+fn main() {
+    let pairs: usize = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(2000);
+    println!(
+        "| set | precision | scale | pairs | face contacts | multi-point | single point | empty | wrong: {} | worst normal / slack | worst point / tolerance | points outside (worst / depth) |",
+        CHECKS.join(", ")
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    for (kind, name) in KINDS.iter().enumerate() {
+        for f32_ in [false, true] {
+            for k in [1e-6, 1.0, 1e6] {
+                let t = manifold_tally(kind, f32_, k, pairs, 4200 + kind as u64);
+                let wrong: Vec<String> = t.wrong.iter().map(|w| w.to_string()).collect();
+                let prec = if f32_ { "f32" } else { "f64" };
+                println!(
+                    "| {name} | {prec} | {k:e} | {} | {} | {} | {} | {} | {} | {:.3} | {:.3} | {} ({:.2}) |",
+                    t.pairs,
+                    t.face,
+                    t.multi,
+                    t.single,
+                    t.empty,
+                    wrong.join(", "),
+                    t.normal_excess,
+                    t.point_excess,
+                    t.outside,
+                    t.outside_ratio
+                );
+                if let (Some(first), Some(_)) = (&t.first_wrong, std::env::var_os("SHOW")) {
+                    eprintln!("{name}, {prec}, {k:e}: {first:?}");
+                }
+            }
+        }
+    }
+}

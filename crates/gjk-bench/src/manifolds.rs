@@ -1,0 +1,465 @@
+//! Polytope pairs in shallow contact and an oracle for their contact
+//! manifolds: `--example manifolds` and the test `manifolds`
+//! (docs/reliability.md, *Contact manifolds*).
+//!
+//! The oracle shares no code with `gjk_epa::polytope_manifold`: the
+//! shapes' facet planes come from their world vertices by brute force
+//! ([`gjk_testkit::hull_planes`]), and the overlap along a direction from
+//! their vertices. A manifold is checked for what a solver reads from it:
+//! - its normal: the shapes overlap along it by at most the contact's
+//!   least overlap plus the face slack (`FACE_CONTACT_TOLERANCE` of
+//!   `max(|least|, speculative)`), so pushing along it is never much worse
+//!   than the least push; a single point keeps the contact's own normal;
+//! - face contacts: where the contact's normal is a facet's (within
+//!   1e-8 rad in `f64`, 1e-5 in `f32`) and the shapes overlap along it by
+//!   the least overlap (within the zero band), the manifold is on a facet
+//!   along which the overlap is the least too;
+//! - its points: each on both shapes' surfaces, `point_a − point_b` equal
+//!   to `depth · normal`, and the depth between `−speculative` and the
+//!   overlap along the normal;
+//! - its size: empty exactly when the shapes are apart by more than
+//!   `speculative`.
+use gjk_core::glam::{DMat3, DQuat, DVec3, Vec3};
+use gjk_epa::{
+    Contact, ContactManifold, ContactStatus, FACE_CONTACT_TOLERANCE, ManifoldPoint, contact,
+    polytope_manifold,
+};
+use gjk_shapes::{ConvexHull, Cuboid, Pose, Shape, Space, Transformed, distance};
+use gjk_testkit::{Rng, box_corners, hull_planes, plane_excess, polyhedron};
+
+use crate::curved::{pose_f32, pose_f64};
+
+/// A polytope of the sets.
+#[derive(Clone, Debug)]
+pub enum Solid {
+    /// A box of these half extents.
+    Box(DVec3),
+    /// The hull of these points.
+    Hull(Vec<DVec3>),
+    /// A cube of half extent 1/2, scaled per axis by the first vector, then
+    /// turned by the rotation: a `Transformed` with a non-uniform scale.
+    Scaled(DVec3, DQuat),
+}
+
+impl Solid {
+    /// The vertices in the frame of `pose`.
+    pub fn vertices(&self, pose: &Pose<DVec3>) -> Vec<DVec3> {
+        let local = match self {
+            Solid::Box(half) => box_corners(*half, DMat3::IDENTITY, DVec3::ZERO),
+            Solid::Hull(p) => p.clone(),
+            Solid::Scaled(s, q) => box_corners(*s * 0.5, DMat3::from_quat(*q), DVec3::ZERO),
+        };
+        local.iter().map(|p| pose.transform_point(*p)).collect()
+    }
+
+    /// The sizes as `f32` reads them.
+    pub fn rounded(&self) -> Self {
+        let r = |v: DVec3| v.as_vec3().as_dvec3();
+        match self {
+            Solid::Box(half) => Solid::Box(r(*half)),
+            Solid::Hull(p) => Solid::Hull(p.iter().map(|v| r(*v)).collect()),
+            Solid::Scaled(s, q) => {
+                Solid::Scaled(r(*s), pose_f64(&pose_f32(&Pose::new(*q, DVec3::ZERO))).rotation)
+            }
+        }
+    }
+}
+
+/// The sets, by index.
+pub const KINDS: [&str; 4] = ["random boxes", "boxes resting on a floor", "random hulls", "scaled boxes"];
+
+/// One pair: two solids, their poses and the speculative distance.
+#[derive(Clone, Debug)]
+pub struct ManifoldPair {
+    /// Shape A.
+    pub a: Solid,
+    /// Shape B.
+    pub b: Solid,
+    /// A's pose.
+    pub pose_a: Pose<DVec3>,
+    /// B's pose.
+    pub pose_b: Pose<DVec3>,
+    /// How far apart points are still kept.
+    pub speculative: f64,
+}
+
+impl ManifoldPair {
+    /// The pair scaled by `k` about the origin.
+    pub fn scaled(&self, k: f64) -> Self {
+        let s = |x: &Solid| match x {
+            Solid::Box(h) => Solid::Box(*h * k),
+            Solid::Hull(p) => Solid::Hull(p.iter().map(|v| *v * k).collect()),
+            Solid::Scaled(v, q) => Solid::Scaled(*v * k, *q),
+        };
+        let p = |q: &Pose<DVec3>| Pose::new(q.rotation, q.translation * k);
+        Self {
+            a: s(&self.a),
+            b: s(&self.b),
+            pose_a: p(&self.pose_a),
+            pose_b: p(&self.pose_b),
+            speculative: self.speculative * k,
+        }
+    }
+}
+
+/// Runs `$run!(a, pose_a, b, pose_b)` on the pair's library shapes, in
+/// `f32` (`Vec3`) or `f64` (`DVec3`).
+macro_rules! on_solids {
+    ($pair:expr, $f32:expr, $run:ident) => {{
+        let pair = $pair;
+        if $f32 {
+            let (pa, pb) = (pose_f32(&pair.pose_a), pose_f32(&pair.pose_b));
+            on_solids!(@pick pair, pa, pb, Vec3, |v: DVec3| v.as_vec3(), |q: DQuat| pose_f32(&Pose::new(q, DVec3::ZERO)).rotation, $run)
+        } else {
+            let (pa, pb) = (pair.pose_a, pair.pose_b);
+            on_solids!(@pick pair, pa, pb, DVec3, |v: DVec3| v, |q: DQuat| q, $run)
+        }
+    }};
+    (@pick $pair:expr, $pa:expr, $pb:expr, $V:ty, $v:expr, $q:expr, $run:ident) => {{
+        let (v, q) = ($v, $q);
+        let hull = |p: &[DVec3]| ConvexHull::<$V>::new(&p.iter().map(|x| v(*x)).collect::<Vec<_>>()).unwrap();
+        let cube = Cuboid::<$V>::new(v(DVec3::splat(0.5))).unwrap();
+        let scaled = |s: DVec3, r: DQuat| Transformed::with_scale(cube, Pose::new(q(r), v(DVec3::ZERO)), v(s)).unwrap();
+        match (&$pair.a, &$pair.b) {
+            (Solid::Box(ha), Solid::Box(hb)) => {
+                $run!(Cuboid::<$V>::new(v(*ha)).unwrap(), $pa, Cuboid::<$V>::new(v(*hb)).unwrap(), $pb)
+            }
+            (Solid::Hull(a), Solid::Hull(b)) => $run!(hull(a), $pa, hull(b), $pb),
+            (Solid::Scaled(sa, ra), Solid::Scaled(sb, rb)) => $run!(scaled(*sa, *ra), $pa, scaled(*sb, *rb), $pb),
+            (Solid::Box(ha), Solid::Hull(b)) => $run!(Cuboid::<$V>::new(v(*ha)).unwrap(), $pa, hull(b), $pb),
+            (Solid::Hull(a), Solid::Box(hb)) => $run!(hull(a), $pa, Cuboid::<$V>::new(v(*hb)).unwrap(), $pb),
+            _ => unreachable!("the sets pair boxes and hulls, or scaled boxes"),
+        }
+    }};
+}
+
+/// B moved along the closest points so that it overlaps A by `pen`
+/// (negative: apart by `−pen`); `None` where they were not apart.
+fn placed<A: Shape<DVec3>, B: Shape<DVec3>>(
+    a: &A,
+    pa: &Pose<DVec3>,
+    b: &B,
+    pb: Pose<DVec3>,
+    pen: f64,
+) -> Option<Pose<DVec3>> {
+    let d = distance(a, pa, b, &pb);
+    if d.status != gjk_core::Status::Separated {
+        return None;
+    }
+    Some(Pose::new(pb.rotation, pb.translation - d.normal * (d.distance + pen)))
+}
+
+/// A random pair of set `kind` ([`KINDS`]) in shallow contact: apart by up
+/// to 3 % of the shapes' size or overlapping by up to 3 % (a box on the
+/// floor: apart by up to 4 %, sunk by up to 5 %, tilted up to 0.2 rad),
+/// with a speculative distance of 2 % (3 % on the floor), so that a sixth
+/// of the pairs are apart beyond it. `None` where the
+/// placement failed (rare).
+pub fn manifold_pair(rng: &mut Rng, kind: usize) -> Option<ManifoldPair> {
+    let half =
+        |rng: &mut Rng, lo: f64, hi: f64| DVec3::new(rng.range(lo, hi), rng.range(lo, hi), rng.range(lo, hi));
+    let far = |rng: &mut Rng, reach: f64| Pose::new(rng.quat(), rng.unit3() * reach);
+    match kind {
+        0 => {
+            let (ha, hb) = (half(rng, 0.2, 1.5), half(rng, 0.2, 1.5));
+            let pose_a = Pose::new(rng.quat(), DVec3::ZERO);
+            let pb = far(rng, 6.0);
+            let pen = rng.range(-0.03, 0.03);
+            let pose_b = placed(&Cuboid::new(ha).unwrap(), &pose_a, &Cuboid::new(hb).unwrap(), pb, pen)?;
+            Some(ManifoldPair { a: Solid::Box(ha), b: Solid::Box(hb), pose_a, pose_b, speculative: 0.02 })
+        }
+        1 => {
+            let floor = DVec3::new(10.0, 1.0, 10.0);
+            let hb = half(rng, 0.2, 1.0);
+            let tilt = DQuat::from_axis_angle(rng.unit3(), rng.range(0.0, 0.2));
+            let q = tilt * DQuat::from_rotation_y(rng.range(0.0, 6.3));
+            let low = box_corners(hb, DMat3::from_quat(q), DVec3::ZERO)
+                .iter()
+                .map(|p| p.y)
+                .fold(f64::INFINITY, f64::min);
+            let pen = rng.range(-0.04, 0.05);
+            let pose_b = Pose::new(q, DVec3::new(rng.range(-3.0, 3.0), -low - pen, rng.range(-3.0, 3.0)));
+            let pose_a = Pose::from_translation(DVec3::new(0.0, -1.0, 0.0));
+            Some(ManifoldPair { a: Solid::Box(floor), b: Solid::Box(hb), pose_a, pose_b, speculative: 0.03 })
+        }
+        2 => {
+            let (na, nb) = (rng.usize(5, 14), rng.usize(5, 14));
+            let (la, lb) = (polyhedron(rng, na), polyhedron(rng, nb));
+            let pose_a = Pose::new(rng.quat(), DVec3::ZERO);
+            let pb = far(rng, 6.0);
+            let pen = rng.range(-0.03, 0.03);
+            let pose_b = placed(&ConvexHull::new(&la).ok()?, &pose_a, &ConvexHull::new(&lb).ok()?, pb, pen)?;
+            Some(ManifoldPair { a: Solid::Hull(la), b: Solid::Hull(lb), pose_a, pose_b, speculative: 0.02 })
+        }
+        _ => {
+            let size =
+                |rng: &mut Rng| DVec3::new(rng.range(0.1, 10.0), rng.range(0.1, 10.0), rng.range(0.1, 10.0));
+            let (sa, sb) = (size(rng), size(rng));
+            let (qa, qb) = (rng.quat(), rng.quat());
+            let cube = Cuboid::new(DVec3::splat(0.5)).unwrap();
+            let ta = Transformed::with_scale(cube, Pose::new(qa, DVec3::ZERO), sa).unwrap();
+            let tb = Transformed::with_scale(cube, Pose::new(qb, DVec3::ZERO), sb).unwrap();
+            let pose_a = Pose::new(rng.quat(), DVec3::ZERO);
+            let pb = far(rng, 30.0);
+            let pen = rng.range(-0.03, 0.03);
+            let pose_b = placed(&ta, &pose_a, &tb, pb, pen)?;
+            Some(ManifoldPair {
+                a: Solid::Scaled(sa, qa),
+                b: Solid::Scaled(sb, qb),
+                pose_a,
+                pose_b,
+                speculative: 0.02,
+            })
+        }
+    }
+}
+
+/// The checks, by index into [`ManifoldVerdict::wrong`].
+pub const CHECKS: [&str; 5] = ["normal", "face", "surface", "depth", "count"];
+
+/// What the oracle found for one pair.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ManifoldVerdict {
+    /// The contact's status was Separated, Touching or Penetrating.
+    pub usable: bool,
+    /// The contact's normal is a facet's (of either shape), along which the
+    /// overlap is the least within the zero band: a face contact.
+    pub face: bool,
+    /// The manifold's number of points.
+    pub points: usize,
+    /// Which checks failed ([`CHECKS`]).
+    pub wrong: [bool; 5],
+    /// How far the shapes overlap along the manifold's normal beyond the
+    /// least overlap, over the allowed slack (≤ 1 when right).
+    pub normal_excess: f64,
+    /// The largest failure of the point checks, over the tolerance.
+    pub point_excess: f64,
+    /// Points deeper than the tolerance of which neither lies inside the
+    /// other shape (not a check: clipping can leave such points near the
+    /// reference face's rim).
+    pub outside: usize,
+    /// The largest distance outside of those, over its point's depth.
+    pub outside_ratio: f64,
+}
+
+impl ManifoldVerdict {
+    /// Whether any check failed.
+    pub fn is_wrong(&self) -> bool {
+        self.wrong.iter().any(|&w| w)
+    }
+}
+
+/// The angle between two unit vectors, accurate near 0 (`acos` of the dot
+/// product resolves no finer than 1.5e-8 in `f64`).
+fn angle(a: DVec3, b: DVec3) -> f64 {
+    a.cross(b).length().atan2(a.dot(b))
+}
+
+/// The largest value of `dot(v, n)` over `v`.
+fn height(v: &[DVec3], n: DVec3) -> f64 {
+    v.iter().map(|p| p.dot(n)).fold(f64::NEG_INFINITY, f64::max)
+}
+
+/// Vectors of either precision, read in `f64`.
+pub trait ToF64: Space {
+    /// The vector in `f64`, exactly.
+    fn f64(self) -> DVec3;
+    /// The scalar in `f64`, exactly.
+    fn scalar(s: Self::Scalar) -> f64;
+}
+
+impl ToF64 for Vec3 {
+    fn f64(self) -> DVec3 {
+        self.as_dvec3()
+    }
+    fn scalar(s: f32) -> f64 {
+        f64::from(s)
+    }
+}
+
+impl ToF64 for DVec3 {
+    fn f64(self) -> DVec3 {
+        self
+    }
+    fn scalar(s: f64) -> f64 {
+        s
+    }
+}
+
+/// A manifold read in `f64`: its normal and points.
+#[derive(Clone, Debug)]
+pub struct Manifold64 {
+    /// The normal.
+    pub normal: DVec3,
+    /// The points.
+    pub points: Vec<ManifoldPoint<DVec3>>,
+}
+
+/// A contact and its manifold, in `f64`.
+fn to_f64<V: ToF64>(c: &Contact<V>, m: &ContactManifold<V>) -> (Contact<DVec3>, Manifold64) {
+    let c64 = Contact {
+        status: c.status,
+        distance: V::scalar(c.distance),
+        depth: V::scalar(c.depth),
+        normal: c.normal.f64(),
+        point_a: c.point_a.f64(),
+        point_b: c.point_b.f64(),
+        gjk_iterations: c.gjk_iterations,
+        epa_iterations: c.epa_iterations,
+        epa_status: c.epa_status,
+    };
+    let points = m
+        .points()
+        .iter()
+        .map(|p| ManifoldPoint {
+            point_a: p.point_a.f64(),
+            point_b: p.point_b.f64(),
+            depth: V::scalar(p.depth),
+        })
+        .collect();
+    (c64, Manifold64 { normal: m.normal.f64(), points })
+}
+
+/// The pair's contact (default configuration) and manifold, in `f64`.
+pub fn pair_manifold(pair: &ManifoldPair, f32_: bool) -> (Contact<DVec3>, Manifold64) {
+    macro_rules! run {
+        ($a:expr, $pa:expr, $b:expr, $pb:expr) => {{
+            let (a, b, pa, pb) = (&$a, &$b, $pa, $pb);
+            let c = contact(a, &pa, b, &pb);
+            let m = polytope_manifold(a, &pa, b, &pb, &c, pair.speculative as _);
+            to_f64(&c, &m)
+        }};
+    }
+    on_solids!(pair, f32_, run)
+}
+
+/// The oracle's verdict on the pair's manifold, in `f32` or `f64`.
+pub fn manifold_verdict(pair: &ManifoldPair, f32_: bool) -> ManifoldVerdict {
+    let (c, m) = pair_manifold(pair, f32_);
+    let read = if f32_ {
+        ManifoldPair {
+            a: pair.a.rounded(),
+            b: pair.b.rounded(),
+            pose_a: pose_f64(&pose_f32(&pair.pose_a)),
+            pose_b: pose_f64(&pose_f32(&pair.pose_b)),
+            speculative: f64::from(pair.speculative as f32),
+        }
+    } else {
+        pair.clone()
+    };
+    let (va, vb) = (read.a.vertices(&read.pose_a), read.b.vertices(&read.pose_b));
+    let (pa, pb) = (hull_planes(&va), hull_planes(&vb));
+    let scale = va.iter().chain(&vb).fold(0.0f64, |s, p| s.max(p.abs().max_element()));
+    let eps = if f32_ { f64::from(f32::EPSILON) } else { f64::EPSILON };
+    // The zero band: 256 ε of twice the shapes' size (the size of A − B).
+    let tol = 256.0 * eps * 2.0 * scale;
+    // How far off a unit normal may be and still be the facet's.
+    let angle_tol = if f32_ { 1e-5 } else { 1e-8 };
+    let mut v = ManifoldVerdict {
+        usable: matches!(
+            c.status,
+            ContactStatus::Separated | ContactStatus::Touching | ContactStatus::Penetrating
+        ),
+        ..Default::default()
+    };
+    if !v.usable {
+        return v;
+    }
+    let spec = read.speculative;
+    let least = c.depth - c.distance;
+    v.points = m.points.len();
+    v.wrong[4] = m.points.is_empty() != (-least > spec);
+    if m.points.is_empty() {
+        return v;
+    }
+    let n = m.normal;
+    // The shapes' overlap along a direction, and beyond the least.
+    let overlap = |d: DVec3| height(&va, d) + height(&vb, -d);
+    let over = overlap(n);
+    // A face contact: the contact's normal is a facet's, along which the
+    // overlap is the least.
+    v.face = pa
+        .iter()
+        .map(|(f, _)| *f)
+        .chain(pb.iter().map(|(f, _)| -*f))
+        .any(|f| angle(f, c.normal) <= angle_tol && overlap(f) - least <= tol);
+    let slack = FACE_CONTACT_TOLERANCE * least.abs().max(spec) + tol;
+    v.normal_excess = (over - least) / slack;
+    let facet = pa.iter().any(|(f, _)| angle(*f, n) <= angle_tol)
+        || pb.iter().any(|(f, _)| angle(*f, -n) <= angle_tol);
+    let single_off = m.points.len() == 1 && angle(n, c.normal) > angle_tol && !facet;
+    v.wrong[0] = v.normal_excess > 1.0 || single_off;
+    v.wrong[1] = v.face && over - least > tol;
+    for p in &m.points {
+        let surface = plane_excess(p.point_a, &pa).abs().max(plane_excess(p.point_b, &pb).abs());
+        let gap = ((p.point_a - p.point_b) - n * p.depth).length();
+        let range = (p.depth - over).max(-spec - p.depth);
+        v.wrong[2] |= surface > tol;
+        v.wrong[3] |= gap.max(range) > tol;
+        v.point_excess = v.point_excess.max(surface.max(gap).max(range) / tol);
+        let out = plane_excess(p.point_b, &pa).min(plane_excess(p.point_a, &pb));
+        if p.depth > tol && out > tol {
+            v.outside += 1;
+            v.outside_ratio = v.outside_ratio.max(out / p.depth);
+        }
+    }
+    v
+}
+
+/// A set's counts over many pairs.
+#[derive(Clone, Debug, Default)]
+pub struct ManifoldTally {
+    /// Pairs with a usable contact.
+    pub pairs: usize,
+    /// Face contacts among them.
+    pub face: usize,
+    /// Manifolds of two or more points.
+    pub multi: usize,
+    /// Manifolds of one point.
+    pub single: usize,
+    /// Empty manifolds.
+    pub empty: usize,
+    /// Failures of each check ([`CHECKS`]).
+    pub wrong: [usize; 5],
+    /// The worst [`ManifoldVerdict::normal_excess`].
+    pub normal_excess: f64,
+    /// The worst [`ManifoldVerdict::point_excess`].
+    pub point_excess: f64,
+    /// All [`ManifoldVerdict::outside`].
+    pub outside: usize,
+    /// The worst [`ManifoldVerdict::outside_ratio`].
+    pub outside_ratio: f64,
+    /// The first wrong pair and its verdict.
+    pub first_wrong: Option<(ManifoldPair, ManifoldVerdict)>,
+}
+
+/// `pairs` usable pairs of set `kind` from `seed`, scaled by `scale`, in
+/// `f32` or `f64`, tallied.
+pub fn manifold_tally(kind: usize, f32_: bool, scale: f64, pairs: usize, seed: u64) -> ManifoldTally {
+    let mut rng = Rng::new(seed);
+    let mut t = ManifoldTally::default();
+    while t.pairs < pairs {
+        let Some(pair) = manifold_pair(&mut rng, kind) else { continue };
+        let pair = pair.scaled(scale);
+        let v = manifold_verdict(&pair, f32_);
+        if !v.usable {
+            continue;
+        }
+        t.pairs += 1;
+        t.face += usize::from(v.face);
+        t.multi += usize::from(v.points > 1);
+        t.single += usize::from(v.points == 1);
+        t.empty += usize::from(v.points == 0);
+        for (w, &bad) in t.wrong.iter_mut().zip(&v.wrong) {
+            *w += usize::from(bad);
+        }
+        t.normal_excess = t.normal_excess.max(v.normal_excess);
+        t.point_excess = t.point_excess.max(v.point_excess);
+        t.outside += v.outside;
+        t.outside_ratio = t.outside_ratio.max(v.outside_ratio);
+        if v.is_wrong() && t.first_wrong.is_none() {
+            t.first_wrong = Some((pair, v));
+        }
+    }
+    t
+}
