@@ -1,12 +1,13 @@
 //! Contact manifolds of polytope pairs in shallow contact, checked by a
 //! brute-force oracle (`gjk_bench::manifolds`; docs/reliability.md,
 //! *Contact manifolds*): random boxes, boxes resting on a floor, random
-//! hulls and boxes under a non-uniform scale, in `f64` and `f32`, at
-//! scales 1e-6, 1 and 1e6. `SHOW=1` prints each row's first wrong pair.
+//! hulls and boxes under a non-uniform scale (`polytope_manifold`), and
+//! the same in 2D with polygons (`polygon_manifold`), in `f64` and `f32`,
+//! at scales 1e-6, 1 and 1e6. `SHOW=1` prints each row's first wrong pair.
 //!
 //! `cargo run --release -p gjk-bench --example manifolds -- [PAIRS]`
 //! (default 2 000 pairs per set).
-use gjk_bench::manifolds::{CHECKS, KINDS, manifold_tally};
+use gjk_bench::manifolds::{CHECKS, KINDS, KINDS_2D, manifold_tally};
 
 fn main() {
     let pairs: usize = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(2000);
@@ -15,14 +16,20 @@ fn main() {
         CHECKS.join(", ")
     );
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
-    for (kind, name) in KINDS.iter().enumerate() {
+    let sets = KINDS
+        .iter()
+        .enumerate()
+        .map(|(k, n)| (3, k, *n))
+        .chain(KINDS_2D.iter().enumerate().map(|(k, n)| (2, k, *n)));
+    for (dim, kind, name) in sets {
         for f32_ in [false, true] {
             for k in [1e-6, 1.0, 1e6] {
-                let t = manifold_tally(kind, f32_, k, pairs, 4200 + kind as u64);
+                let seed = if dim == 3 { 4200 } else { 4220 } + kind as u64;
+                let t = manifold_tally(dim, kind, f32_, k, pairs, seed);
                 let wrong: Vec<String> = t.wrong.iter().map(|w| w.to_string()).collect();
                 let prec = if f32_ { "f32" } else { "f64" };
                 println!(
-                    "| {name} | {prec} | {k:e} | {} | {} | {} | {} | {} | {} | {:.3} | {:.3} | {} ({:.2}) |",
+                    "| {name} ({dim}D) | {prec} | {k:e} | {} | {} | {} | {} | {} | {} | {:.3} | {:.3} | {} ({:.2}) |",
                     t.pairs,
                     t.face,
                     t.multi,

@@ -19,13 +19,14 @@
 //!   overlap along the normal;
 //! - its size: empty exactly when the shapes are apart by more than
 //!   `speculative`.
-use gjk_core::glam::{DMat3, DQuat, DVec3, Vec3};
+use gjk_core::Vector;
+use gjk_core::glam::{DMat3, DQuat, DVec2, DVec3, Vec2, Vec3};
 use gjk_epa::{
     Contact, ContactManifold, ContactStatus, FACE_CONTACT_TOLERANCE, ManifoldPoint, contact,
-    polytope_manifold,
+    polygon_manifold, polytope_manifold,
 };
-use gjk_shapes::{ConvexHull, Cuboid, Pose, Shape, Space, Transformed, distance};
-use gjk_testkit::{Rng, box_corners, hull_planes, plane_excess, polyhedron};
+use gjk_shapes::{ConvexHull, ConvexPolygon, Cuboid, Pose, Rot2, Shape, Space, Transformed, distance};
+use gjk_testkit::{Rng, box_corners, hull_lines, hull_planes, polygon, polyhedron};
 
 use crate::curved::{pose_f32, pose_f64};
 
@@ -84,6 +85,17 @@ pub struct ManifoldPair {
 }
 
 impl ManifoldPair {
+    /// The pair as the `f32` queries read it.
+    pub fn rounded(&self) -> Self {
+        Self {
+            a: self.a.rounded(),
+            b: self.b.rounded(),
+            pose_a: pose_f64(&pose_f32(&self.pose_a)),
+            pose_b: pose_f64(&pose_f32(&self.pose_b)),
+            speculative: f64::from(self.speculative as f32),
+        }
+    }
+
     /// The pair scaled by `k` about the origin.
     pub fn scaled(&self, k: f64) -> Self {
         let s = |x: &Solid| match x {
@@ -249,36 +261,82 @@ impl ManifoldVerdict {
     }
 }
 
-/// The angle between two unit vectors, accurate near 0 (`acos` of the dot
-/// product resolves no finer than 1.5e-8 in `f64`).
-fn angle(a: DVec3, b: DVec3) -> f64 {
-    a.cross(b).length().atan2(a.dot(b))
+/// Vectors the oracle works in: `DVec2` and `DVec3`.
+pub trait OracleVec: Vector<Scalar = f64> + core::fmt::Debug {
+    /// The angle to `o` (both unit), accurate near 0 (`acos` of the dot
+    /// product resolves no finer than 1.5e-8).
+    fn angle(self, o: Self) -> f64;
+    /// The facet planes `(n, d)` of the points' hull, by brute force.
+    fn facets(v: &[Self]) -> Vec<(Self, f64)>;
+}
+
+impl OracleVec for DVec3 {
+    fn angle(self, o: Self) -> f64 {
+        self.cross(o).length().atan2(self.dot(o))
+    }
+    fn facets(v: &[Self]) -> Vec<(Self, f64)> {
+        hull_planes(v)
+    }
+}
+
+impl OracleVec for DVec2 {
+    fn angle(self, o: Self) -> f64 {
+        self.perp_dot(o).abs().atan2(self.dot(o))
+    }
+    fn facets(v: &[Self]) -> Vec<(Self, f64)> {
+        hull_lines(v)
+    }
 }
 
 /// The largest value of `dot(v, n)` over `v`.
-fn height(v: &[DVec3], n: DVec3) -> f64 {
+fn height<V: OracleVec>(v: &[V], n: V) -> f64 {
     v.iter().map(|p| p.dot(n)).fold(f64::NEG_INFINITY, f64::max)
+}
+
+/// The largest `n·p − d` over the planes: negative inside, positive outside.
+fn excess<V: OracleVec>(p: V, planes: &[(V, f64)]) -> f64 {
+    planes.iter().map(|(n, d)| n.dot(p) - d).fold(f64::NEG_INFINITY, f64::max)
 }
 
 /// Vectors of either precision, read in `f64`.
 pub trait ToF64: Space {
+    /// The same vector in `f64`.
+    type Out: OracleVec;
     /// The vector in `f64`, exactly.
-    fn f64(self) -> DVec3;
+    fn f64(self) -> Self::Out;
     /// The scalar in `f64`, exactly.
     fn scalar(s: Self::Scalar) -> f64;
 }
 
-impl ToF64 for Vec3 {
+macro_rules! to_f64_impl {
+    ($v:ty, $out:ty, $s:ty, $conv:ident) => {
+        impl ToF64 for $v {
+            type Out = $out;
+            fn f64(self) -> $out {
+                self.$conv()
+            }
+            fn scalar(s: $s) -> f64 {
+                f64::from(s)
+            }
+        }
+    };
+}
+to_f64_impl!(Vec3, DVec3, f32, as_dvec3);
+to_f64_impl!(Vec2, DVec2, f32, as_dvec2);
+
+impl ToF64 for DVec3 {
+    type Out = DVec3;
     fn f64(self) -> DVec3 {
-        self.as_dvec3()
+        self
     }
-    fn scalar(s: f32) -> f64 {
-        f64::from(s)
+    fn scalar(s: f64) -> f64 {
+        s
     }
 }
 
-impl ToF64 for DVec3 {
-    fn f64(self) -> DVec3 {
+impl ToF64 for DVec2 {
+    type Out = DVec2;
+    fn f64(self) -> DVec2 {
         self
     }
     fn scalar(s: f64) -> f64 {
@@ -288,15 +346,15 @@ impl ToF64 for DVec3 {
 
 /// A manifold read in `f64`: its normal and points.
 #[derive(Clone, Debug)]
-pub struct Manifold64 {
+pub struct Manifold64<V: Vector> {
     /// The normal.
-    pub normal: DVec3,
+    pub normal: V,
     /// The points.
-    pub points: Vec<ManifoldPoint<DVec3>>,
+    pub points: Vec<ManifoldPoint<V>>,
 }
 
 /// A contact and its manifold, in `f64`.
-fn to_f64<V: ToF64>(c: &Contact<V>, m: &ContactManifold<V>) -> (Contact<DVec3>, Manifold64) {
+fn to_f64<V: ToF64>(c: &Contact<V>, m: &ContactManifold<V>) -> (Contact<V::Out>, Manifold64<V::Out>) {
     let c64 = Contact {
         status: c.status,
         distance: V::scalar(c.distance),
@@ -321,7 +379,7 @@ fn to_f64<V: ToF64>(c: &Contact<V>, m: &ContactManifold<V>) -> (Contact<DVec3>, 
 }
 
 /// The pair's contact (default configuration) and manifold, in `f64`.
-pub fn pair_manifold(pair: &ManifoldPair, f32_: bool) -> (Contact<DVec3>, Manifold64) {
+pub fn pair_manifold(pair: &ManifoldPair, f32_: bool) -> (Contact<DVec3>, Manifold64<DVec3>) {
     macro_rules! run {
         ($a:expr, $pa:expr, $b:expr, $pb:expr) => {{
             let (a, b, pa, pb) = (&$a, &$b, $pa, $pb);
@@ -336,20 +394,23 @@ pub fn pair_manifold(pair: &ManifoldPair, f32_: bool) -> (Contact<DVec3>, Manifo
 /// The oracle's verdict on the pair's manifold, in `f32` or `f64`.
 pub fn manifold_verdict(pair: &ManifoldPair, f32_: bool) -> ManifoldVerdict {
     let (c, m) = pair_manifold(pair, f32_);
-    let read = if f32_ {
-        ManifoldPair {
-            a: pair.a.rounded(),
-            b: pair.b.rounded(),
-            pose_a: pose_f64(&pose_f32(&pair.pose_a)),
-            pose_b: pose_f64(&pose_f32(&pair.pose_b)),
-            speculative: f64::from(pair.speculative as f32),
-        }
-    } else {
-        pair.clone()
-    };
+    let read = if f32_ { pair.rounded() } else { pair.clone() };
     let (va, vb) = (read.a.vertices(&read.pose_a), read.b.vertices(&read.pose_b));
-    let (pa, pb) = (hull_planes(&va), hull_planes(&vb));
-    let scale = va.iter().chain(&vb).fold(0.0f64, |s, p| s.max(p.abs().max_element()));
+    judge(&c, &m, &va, &vb, read.speculative, f32_)
+}
+
+/// The oracle's verdict on a contact `c` and its manifold `m` between the
+/// hulls of `va` and `vb` (world vertices, as the queries read them).
+pub fn judge<V: OracleVec>(
+    c: &Contact<V>,
+    m: &Manifold64<V>,
+    va: &[V],
+    vb: &[V],
+    spec: f64,
+    f32_: bool,
+) -> ManifoldVerdict {
+    let (pa, pb) = (V::facets(va), V::facets(vb));
+    let scale = va.iter().chain(vb).fold(0.0f64, |s, p| s.max(p.max_abs()));
     let eps = if f32_ { f64::from(f32::EPSILON) } else { f64::EPSILON };
     // The zero band: 256 ε of twice the shapes' size (the size of A − B).
     let tol = 256.0 * eps * 2.0 * scale;
@@ -365,7 +426,6 @@ pub fn manifold_verdict(pair: &ManifoldPair, f32_: bool) -> ManifoldVerdict {
     if !v.usable {
         return v;
     }
-    let spec = read.speculative;
     let least = c.depth - c.distance;
     v.points = m.points.len();
     v.wrong[4] = m.points.is_empty() != (-least > spec);
@@ -373,31 +433,27 @@ pub fn manifold_verdict(pair: &ManifoldPair, f32_: bool) -> ManifoldVerdict {
         return v;
     }
     let n = m.normal;
-    // The shapes' overlap along a direction, and beyond the least.
-    let overlap = |d: DVec3| height(&va, d) + height(&vb, -d);
+    // The shapes' overlap along a direction.
+    let overlap = |d: V| height(va, d) + height(vb, -d);
     let over = overlap(n);
     // A face contact: the contact's normal is a facet's, along which the
     // overlap is the least.
-    v.face = pa
-        .iter()
-        .map(|(f, _)| *f)
-        .chain(pb.iter().map(|(f, _)| -*f))
-        .any(|f| angle(f, c.normal) <= angle_tol && overlap(f) - least <= tol);
+    let facet_normals = || pa.iter().map(|(f, _)| *f).chain(pb.iter().map(|(f, _)| -*f));
+    v.face = facet_normals().any(|f| f.angle(c.normal) <= angle_tol && overlap(f) - least <= tol);
     let slack = FACE_CONTACT_TOLERANCE * least.abs().max(spec) + tol;
     v.normal_excess = (over - least) / slack;
-    let facet = pa.iter().any(|(f, _)| angle(*f, n) <= angle_tol)
-        || pb.iter().any(|(f, _)| angle(*f, -n) <= angle_tol);
-    let single_off = m.points.len() == 1 && angle(n, c.normal) > angle_tol && !facet;
+    let facet = facet_normals().any(|f| f.angle(n) <= angle_tol);
+    let single_off = m.points.len() == 1 && n.angle(c.normal) > angle_tol && !facet;
     v.wrong[0] = v.normal_excess > 1.0 || single_off;
     v.wrong[1] = v.face && over - least > tol;
     for p in &m.points {
-        let surface = plane_excess(p.point_a, &pa).abs().max(plane_excess(p.point_b, &pb).abs());
+        let surface = excess(p.point_a, &pa).abs().max(excess(p.point_b, &pb).abs());
         let gap = ((p.point_a - p.point_b) - n * p.depth).length();
         let range = (p.depth - over).max(-spec - p.depth);
         v.wrong[2] |= surface > tol;
         v.wrong[3] |= gap.max(range) > tol;
         v.point_excess = v.point_excess.max(surface.max(gap).max(range) / tol);
-        let out = plane_excess(p.point_b, &pa).min(plane_excess(p.point_a, &pb));
+        let out = excess(p.point_b, &pa).min(excess(p.point_a, &pb));
         if p.depth > tol && out > tol {
             v.outside += 1;
             v.outside_ratio = v.outside_ratio.max(out / p.depth);
@@ -429,19 +485,32 @@ pub struct ManifoldTally {
     pub outside: usize,
     /// The worst [`ManifoldVerdict::outside_ratio`].
     pub outside_ratio: f64,
-    /// The first wrong pair and its verdict.
-    pub first_wrong: Option<(ManifoldPair, ManifoldVerdict)>,
+    /// The first wrong pair (printed) and its verdict.
+    pub first_wrong: Option<(String, ManifoldVerdict)>,
 }
 
-/// `pairs` usable pairs of set `kind` from `seed`, scaled by `scale`, in
-/// `f32` or `f64`, tallied.
-pub fn manifold_tally(kind: usize, f32_: bool, scale: f64, pairs: usize, seed: u64) -> ManifoldTally {
+/// `pairs` usable pairs of set `kind` ([`KINDS`] in 3D, [`KINDS_2D`] in
+/// 2D) from `seed`, scaled by `scale`, in `f32` or `f64`, tallied.
+pub fn manifold_tally(
+    dim: usize,
+    kind: usize,
+    f32_: bool,
+    scale: f64,
+    pairs: usize,
+    seed: u64,
+) -> ManifoldTally {
     let mut rng = Rng::new(seed);
     let mut t = ManifoldTally::default();
     while t.pairs < pairs {
-        let Some(pair) = manifold_pair(&mut rng, kind) else { continue };
-        let pair = pair.scaled(scale);
-        let v = manifold_verdict(&pair, f32_);
+        let (v, shown) = if dim == 2 {
+            let Some(pair) = manifold_pair_2d(&mut rng, kind) else { continue };
+            let pair = pair.scaled(scale);
+            (manifold_verdict_2d(&pair, f32_), format!("{pair:?}"))
+        } else {
+            let Some(pair) = manifold_pair(&mut rng, kind) else { continue };
+            let pair = pair.scaled(scale);
+            (manifold_verdict(&pair, f32_), format!("{pair:?}"))
+        };
         if !v.usable {
             continue;
         }
@@ -458,8 +527,212 @@ pub fn manifold_tally(kind: usize, f32_: bool, scale: f64, pairs: usize, seed: u
         t.outside += v.outside;
         t.outside_ratio = t.outside_ratio.max(v.outside_ratio);
         if v.is_wrong() && t.first_wrong.is_none() {
-            t.first_wrong = Some((pair, v));
+            t.first_wrong = Some((shown, v));
         }
     }
     t
+}
+
+/// A polygon of the 2D sets.
+#[derive(Clone, Debug)]
+pub enum Solid2 {
+    /// A rectangle of these half extents.
+    Rect(DVec2),
+    /// The convex hull of these points.
+    Polygon(Vec<DVec2>),
+    /// The hull of the points scaled per axis by the vector, then turned
+    /// by the rotation: a `Transformed` with a non-uniform scale.
+    Scaled(Vec<DVec2>, DVec2, Rot2<f64>),
+}
+
+impl Solid2 {
+    /// The vertices in the frame of `pose`.
+    pub fn vertices(&self, pose: &Pose<DVec2>) -> Vec<DVec2> {
+        let local: Vec<DVec2> = match self {
+            Solid2::Rect(h) => vec![
+                DVec2::new(-h.x, -h.y),
+                DVec2::new(h.x, -h.y),
+                DVec2::new(h.x, h.y),
+                DVec2::new(-h.x, h.y),
+            ],
+            Solid2::Polygon(p) => p.clone(),
+            Solid2::Scaled(p, s, r) => {
+                let r = Pose::new(*r, DVec2::ZERO);
+                p.iter().map(|q| r.transform_point(*q * *s)).collect()
+            }
+        };
+        local.iter().map(|p| pose.transform_point(*p)).collect()
+    }
+
+    /// The solid scaled by `k` about its origin.
+    fn scaled(&self, k: f64) -> Self {
+        match self {
+            Solid2::Rect(h) => Solid2::Rect(*h * k),
+            Solid2::Polygon(p) => Solid2::Polygon(p.iter().map(|v| *v * k).collect()),
+            Solid2::Scaled(p, s, a) => Solid2::Scaled(p.clone(), *s * k, *a),
+        }
+    }
+
+    /// The sizes and rotation as `f32` reads them.
+    fn rounded(&self) -> Self {
+        let r = |v: DVec2| v.as_vec2().as_dvec2();
+        match self {
+            Solid2::Rect(h) => Solid2::Rect(r(*h)),
+            Solid2::Polygon(p) => Solid2::Polygon(p.iter().map(|v| r(*v)).collect()),
+            Solid2::Scaled(p, s, q) => {
+                let q = pose2_f64(&pose2_f32(&Pose::new(*q, DVec2::ZERO))).rotation;
+                Solid2::Scaled(p.iter().map(|v| r(*v)).collect(), r(*s), q)
+            }
+        }
+    }
+}
+
+/// One 2D pair: two solids, their poses and the speculative distance.
+#[derive(Clone, Debug)]
+pub struct ManifoldPair2 {
+    /// Shape A.
+    pub a: Solid2,
+    /// Shape B.
+    pub b: Solid2,
+    /// A's pose.
+    pub pose_a: Pose<DVec2>,
+    /// B's pose.
+    pub pose_b: Pose<DVec2>,
+    /// How far apart points are still kept.
+    pub speculative: f64,
+}
+
+/// A 2D pose rounded to `f32`.
+pub fn pose2_f32(p: &Pose<DVec2>) -> Pose<Vec2> {
+    Pose::new(Rot2 { cos: p.rotation.cos as f32, sin: p.rotation.sin as f32 }, p.translation.as_vec2())
+}
+
+/// A 2D pose of `f32` in `f64`, exactly.
+pub fn pose2_f64(p: &Pose<Vec2>) -> Pose<DVec2> {
+    Pose::new(Rot2 { cos: p.rotation.cos.into(), sin: p.rotation.sin.into() }, p.translation.as_dvec2())
+}
+
+impl ManifoldPair2 {
+    /// The pair scaled by `k` about the origin.
+    pub fn scaled(&self, k: f64) -> Self {
+        let p = |q: &Pose<DVec2>| Pose::new(q.rotation, q.translation * k);
+        Self {
+            a: self.a.scaled(k),
+            b: self.b.scaled(k),
+            pose_a: p(&self.pose_a),
+            pose_b: p(&self.pose_b),
+            speculative: self.speculative * k,
+        }
+    }
+
+    /// The pair as the `f32` queries read it.
+    fn rounded(&self) -> Self {
+        Self {
+            a: self.a.rounded(),
+            b: self.b.rounded(),
+            pose_a: pose2_f64(&pose2_f32(&self.pose_a)),
+            pose_b: pose2_f64(&pose2_f32(&self.pose_b)),
+            speculative: f64::from(self.speculative as f32),
+        }
+    }
+}
+
+/// The 2D sets, by index.
+pub const KINDS_2D: [&str; 4] =
+    ["random rectangles", "rectangles resting on a floor", "random polygons", "scaled polygons"];
+
+/// A random 2D pair of set `kind` ([`KINDS_2D`]), placed as
+/// [`manifold_pair`]'s.
+pub fn manifold_pair_2d(rng: &mut Rng, kind: usize) -> Option<ManifoldPair2> {
+    let half = |rng: &mut Rng, lo: f64, hi: f64| DVec2::new(rng.range(lo, hi), rng.range(lo, hi));
+    let turn = |rng: &mut Rng| Rot2::from_angle(rng.range(0.0, std::f64::consts::TAU));
+    let (a, b, spec) = match kind {
+        0 => (Solid2::Rect(half(rng, 0.2, 1.5)), Solid2::Rect(half(rng, 0.2, 1.5)), 0.02),
+        1 => {
+            let hb = half(rng, 0.2, 1.0);
+            let tilt = rng.range(-0.2, 0.2);
+            let q = Rot2::from_angle(tilt);
+            let corners = Solid2::Rect(hb).vertices(&Pose::new(q, DVec2::ZERO));
+            let low = corners.iter().map(|p| p.y).fold(f64::INFINITY, f64::min);
+            let pen = rng.range(-0.04, 0.05);
+            let pose_b = Pose::new(q, DVec2::new(rng.range(-3.0, 3.0), -low - pen));
+            let pose_a = Pose::new(Rot2::from_angle(0.0), DVec2::new(0.0, -1.0));
+            let a = Solid2::Rect(DVec2::new(10.0, 1.0));
+            return Some(ManifoldPair2 { a, b: Solid2::Rect(hb), pose_a, pose_b, speculative: 0.03 });
+        }
+        2 => {
+            let (na, nb) = (rng.usize(3, 12), rng.usize(3, 12));
+            (Solid2::Polygon(polygon(rng, na)), Solid2::Polygon(polygon(rng, nb)), 0.02)
+        }
+        _ => {
+            let (na, nb) = (rng.usize(3, 12), rng.usize(3, 12));
+            let size = |rng: &mut Rng| DVec2::new(rng.range(0.1, 5.0), rng.range(0.1, 5.0));
+            let (pa, pb) = (polygon(rng, na), polygon(rng, nb));
+            let (sa, sb) = (size(rng), size(rng));
+            let (ra, rb) = (turn(rng), turn(rng));
+            (Solid2::Scaled(pa, sa, ra), Solid2::Scaled(pb, sb, rb), 0.02)
+        }
+    };
+    let pose_a = Pose::new(turn(rng), DVec2::ZERO);
+    let far = Pose::new(turn(rng), rng.unit2() * 30.0);
+    let pen = rng.range(-0.03, 0.03);
+    let mut pair = ManifoldPair2 { a, b, pose_a, pose_b: far, speculative: spec };
+    let d = on_solids_2d(&pair, false, |c, _| c);
+    if d.status != ContactStatus::Separated {
+        return None;
+    }
+    pair.pose_b = Pose::new(far.rotation, far.translation - d.normal * (d.distance + pen));
+    Some(pair)
+}
+
+/// Runs `f(contact, manifold)` on the pair's library shapes, in `f32` or
+/// `f64`, read in `f64`.
+fn on_solids_2d<R>(
+    pair: &ManifoldPair2,
+    f32_: bool,
+    f: impl Fn(Contact<DVec2>, Manifold64<DVec2>) -> R,
+) -> R {
+    macro_rules! run {
+        ($V:ty, $v:expr, $rot:expr, $pa:expr, $pb:expr, $spec:expr) => {{
+            let (v, rot) = ($v, $rot);
+            let polygon =
+                |p: &[DVec2]| ConvexPolygon::<$V>::new(&p.iter().map(|x| v(*x)).collect::<Vec<_>>()).unwrap();
+            let scaled = |p: &[DVec2], s: DVec2, r: Rot2<f64>| {
+                Transformed::with_scale(polygon(p), Pose::new(rot(r), v(DVec2::ZERO)), v(s)).unwrap()
+            };
+            macro_rules! go {
+                ($a:expr, $b:expr) => {{
+                    let (a, b) = (&$a, &$b);
+                    let c = contact(a, &$pa, b, &$pb);
+                    let (c64, m64) = to_f64(&c, &polygon_manifold(a, &$pa, b, &$pb, &c, $spec));
+                    f(c64, m64)
+                }};
+            }
+            match (&pair.a, &pair.b) {
+                (Solid2::Rect(ha), Solid2::Rect(hb)) => {
+                    go!(Cuboid::<$V>::new(v(*ha)).unwrap(), Cuboid::<$V>::new(v(*hb)).unwrap())
+                }
+                (Solid2::Polygon(a), Solid2::Polygon(b)) => go!(polygon(a), polygon(b)),
+                (Solid2::Scaled(a, sa, ra), Solid2::Scaled(b, sb, rb)) => {
+                    go!(scaled(a, *sa, *ra), scaled(b, *sb, *rb))
+                }
+                _ => unreachable!("the 2D sets pair like with like"),
+            }
+        }};
+    }
+    if f32_ {
+        let (pa, pb) = (pose2_f32(&pair.pose_a), pose2_f32(&pair.pose_b));
+        let rot = |r: Rot2<f64>| Rot2 { cos: r.cos as f32, sin: r.sin as f32 };
+        run!(Vec2, |x: DVec2| x.as_vec2(), rot, pa, pb, pair.speculative as f32)
+    } else {
+        run!(DVec2, |x: DVec2| x, |r: Rot2<f64>| r, pair.pose_a, pair.pose_b, pair.speculative)
+    }
+}
+
+/// The oracle's verdict on a 2D pair's manifold (`polygon_manifold`), in
+/// `f32` or `f64`.
+pub fn manifold_verdict_2d(pair: &ManifoldPair2, f32_: bool) -> ManifoldVerdict {
+    let read = if f32_ { pair.rounded() } else { pair.clone() };
+    let (va, vb) = (read.a.vertices(&read.pose_a), read.b.vertices(&read.pose_b));
+    on_solids_2d(pair, f32_, |c, m| judge(&c, &m, &va, &vb, read.speculative, f32_))
 }

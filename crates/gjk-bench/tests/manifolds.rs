@@ -10,7 +10,7 @@
 //! clipped on A's face instead, up to 11° off (the alignment bias of 0.98
 //! was a cosine); and the 318 pairs apart beyond the speculative distance
 //! still got a point.
-use gjk_bench::manifolds::{CHECKS, KINDS, manifold_tally};
+use gjk_bench::manifolds::{CHECKS, KINDS, KINDS_2D, manifold_tally};
 
 /// Every set, in `f64` and `f32`, at scales 1e-6, 1 and 1e6: no check
 /// fails. Guards that the sets hold what they are for: face contacts,
@@ -21,7 +21,7 @@ fn manifolds_pass_the_oracle() {
     for (kind, name) in KINDS.iter().enumerate() {
         for f32_ in [false, true] {
             for k in [1e-6, 1.0, 1e6] {
-                let t = manifold_tally(kind, f32_, k, 1000, 4300 + kind as u64);
+                let t = manifold_tally(3, kind, f32_, k, 1000, 4300 + kind as u64);
                 let what = format!("{name}, f32 {f32_}, scale {k}");
                 let wrong: Vec<String> =
                     CHECKS.iter().zip(t.wrong).map(|(c, w)| format!("{c} {w}")).collect();
@@ -31,6 +31,26 @@ fn manifolds_pass_the_oracle() {
                     // Edge contacts: single points.
                     assert!(t.single > 100, "{what}: {t:?}");
                 }
+            }
+        }
+    }
+}
+
+/// The 2D sets (`polygon_manifold`), as [`manifolds_pass_the_oracle`].
+/// In 2D the least push between polygons is always an edge's normal (the
+/// edges of `A − B` are the polygons' edges), so single points come from
+/// clipping, or from vertex–vertex gaps apart.
+#[test]
+fn polygon_manifolds_pass_the_oracle() {
+    for (kind, name) in KINDS_2D.iter().enumerate() {
+        for f32_ in [false, true] {
+            for k in [1e-6, 1.0, 1e6] {
+                let t = manifold_tally(2, kind, f32_, k, 1000, 4320 + kind as u64);
+                let what = format!("{name}, f32 {f32_}, scale {k}");
+                let wrong: Vec<String> =
+                    CHECKS.iter().zip(t.wrong).map(|(c, w)| format!("{c} {w}")).collect();
+                assert!(t.first_wrong.is_none(), "{what}: {wrong:?}; first: {:?}", t.first_wrong);
+                assert!(t.face > 150 && t.multi > 150 && t.single > 100 && t.empty > 30, "{what}: {t:?}");
             }
         }
     }

@@ -20,7 +20,8 @@
 //! - [`polytope_manifold`]: up to four points for face contacts (box–box),
 //!   by clipping the incident face against the reference face; the
 //!   contact's single point where no face carries it (edge to edge,
-//!   [`FACE_CONTACT_TOLERANCE`]).
+//!   [`FACE_CONTACT_TOLERANCE`]). [`polygon_manifold`]: the same in 2D, up
+//!   to two points (Box2D's `b2CollidePolygons`).
 //!
 //! ```
 //! use gjk_epa::{ContactStatus, contact, polytope_manifold};
@@ -50,8 +51,8 @@ pub use epa::{
     EpaStatus, Penetration, penetration,
 };
 pub use manifold::{
-    ContactManifold, FACE_CONTACT_TOLERANCE, FaceScore, MAX_MANIFOLD_POINTS, ManifoldPoint, PolyhedronFaces,
-    REFERENCE_FACE_BIAS, polytope_manifold,
+    ContactManifold, FACE_CONTACT_TOLERANCE, FaceScore, MAX_MANIFOLD_POINTS, ManifoldPoint, PolygonEdges,
+    PolyhedronFaces, REFERENCE_FACE_BIAS, polygon_manifold, polytope_manifold,
 };
 pub use sat::{PolygonSeparation, polygon_separation};
 

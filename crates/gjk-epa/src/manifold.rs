@@ -2,10 +2,11 @@
 //! the incident face against the side planes of the reference face
 //! (Sutherland–Hodgman), as Box2D and Bullet do for boxes, where a face
 //! carries the contact; one point, along the contact's own normal, where
-//! none does (an edge crossing an edge).
+//! none does (an edge crossing an edge). In 2D, up to two points, the
+//! incident edge clipped to the reference edge (Box2D's polygons).
 
-use gjk_core::{Real, SupportMap, Vector, Vector3};
-use gjk_shapes::{ConvexHull, Cuboid, Placed, Pose, Space, Transformed};
+use gjk_core::{Real, SupportMap, Vector, Vector2, Vector3};
+use gjk_shapes::{ConvexHull, ConvexPolygon, Cuboid, Placed, Pose, Space, Transformed};
 
 use crate::contact::{Contact, ContactStatus};
 use crate::epa::EPA_ROUNDING_ULPS;
@@ -195,7 +196,7 @@ impl<V: Space + Vector3> PolyhedronFaces<V> for ConvexHull<V> {
 /// The world normal of a unit normal of a [`Transformed`] shape's wrapped
 /// shape: scale maps normals by the inverse scale (faces stay planar),
 /// then the rotation.
-fn face_normal<V: Space + Vector3, T>(t: &Transformed<T, V>, n: V) -> V {
+fn face_normal<V: Space, T>(t: &Transformed<T, V>, n: V) -> V {
     let ns = V::mul_elem(n, inv_elem(t.scale));
     t.pose.transform_vector(ns.try_normalize().unwrap_or(n))
 }
@@ -242,9 +243,8 @@ impl<V: Space + Vector3, T: PolyhedronFaces<V>> PolyhedronFaces<V> for Placed<T,
 }
 
 /// `1 / s` per component.
-fn inv_elem<V: Space + Vector3>(s: V) -> V {
-    let one = V::Scalar::ONE;
-    V::new3(one / s.component(0), one / s.component(1), one / s.component(2))
+fn inv_elem<V: Space>(s: V) -> V {
+    (0..V::DIM).fold(V::ZERO, |acc, i| acc + V::axis(i) * (V::Scalar::ONE / s.component(i)))
 }
 
 /// A face in the world frame.
@@ -263,10 +263,71 @@ where
 /// How far a posed shape reaches along `dir` (its support function).
 fn reach<V, T>(shape: &T, pose: &Pose<V>, dir: V) -> V::Scalar
 where
-    V: Space + Vector3,
-    T: PolyhedronFaces<V> + ?Sized,
+    V: Space,
+    T: SupportMap<V> + ?Sized,
 {
     pose.transform_point(shape.support(pose.inverse_transform_vector(dir))).dot(dir)
+}
+
+/// The contact's normal and least overlap (its `depth − distance`;
+/// negative: the distance apart), or the empty manifold where the shapes
+/// are apart beyond `speculative` or the contact has no geometry.
+fn manifold_start<V: Vector>(
+    contact: &Contact<V>,
+    speculative: V::Scalar,
+) -> Result<(V, V::Scalar), ContactManifold<V>> {
+    let n = contact.normal;
+    let least = contact.depth - contact.distance;
+    let usable = matches!(
+        contact.status,
+        ContactStatus::Separated | ContactStatus::Touching | ContactStatus::Penetrating
+    );
+    if !usable || !n.is_finite() || !least.is_finite() || -least > speculative {
+        return Err(ContactManifold::empty(if n.is_finite() { n } else { V::ZERO }));
+    }
+    Ok((n, least))
+}
+
+/// The contact's own point along its own normal.
+fn single_point<V: Vector>(contact: &Contact<V>, least: V::Scalar) -> ContactManifold<V> {
+    let mut m = ContactManifold::empty(contact.normal);
+    m.push(ManifoldPoint { point_a: contact.point_a, point_b: contact.point_b, depth: least });
+    m
+}
+
+/// Which face carries the contact: `Some(false)` A's, `Some(true)` B's,
+/// `None` neither (an edge or vertex contact). Each candidate is a face's
+/// points (in the world frame; fewer than `min_points` or all equal: no
+/// face there) and its outward normal; it is judged by the overlap of the
+/// shapes along that normal beyond the least overlap `least`: how far the
+/// other shape reaches past the face's plane. That is never below `least`
+/// but for rounding; a face that only touches the contact at an edge or
+/// vertex overlaps by more.
+fn reference_face<V, A, B>(
+    (a, pose_a, face_a, na): (&A, &Pose<V>, &[V], V),
+    (b, pose_b, face_b, nb): (&B, &Pose<V>, &[V], V),
+    min_points: usize,
+    least: V::Scalar,
+    speculative: V::Scalar,
+) -> Option<bool>
+where
+    V: Space,
+    A: SupportMap<V> + ?Sized,
+    B: SupportMap<V> + ?Sized,
+{
+    let is_face = |f: &[V]| f.len() >= min_points && f.iter().any(|p| *p != f[0]);
+    let over = |f: &[V], n: V, other: V::Scalar| {
+        if is_face(f) { other + n.dot(f[0]) - least } else { V::Scalar::INFINITY }
+    };
+    let over_a = over(face_a, na, reach(b, pose_b, -na));
+    let over_b = over(face_b, nb, reach(a, pose_a, -nb));
+    let scale = face_a.iter().chain(face_b).fold(least.abs(), |m, p| m.max(p.max_abs()));
+    let band = V::Scalar::DEFAULT_ZERO_TOLERANCE * scale;
+    let rounding = V::Scalar::from_f64(EPA_ROUNDING_ULPS) * V::Scalar::EPSILON * scale;
+    let flip = over_b < V::Scalar::from_f64(REFERENCE_FACE_BIAS) * over_a - rounding;
+    let over = if flip { over_b } else { over_a };
+    let slack = V::Scalar::from_f64(FACE_CONTACT_TOLERANCE) * least.abs().max(speculative) + band;
+    if over > slack || over.is_nan() { None } else { Some(flip) }
 }
 
 /// The contact manifold of two posed polytopes, from a [`Contact`] between
@@ -300,42 +361,19 @@ where
     A: PolyhedronFaces<V> + ?Sized,
     B: PolyhedronFaces<V> + ?Sized,
 {
-    let n = contact.normal;
-    // The least overlap along any direction (negative: the distance apart).
-    let least = contact.depth - contact.distance;
-    let usable = matches!(
-        contact.status,
-        ContactStatus::Separated | ContactStatus::Touching | ContactStatus::Penetrating
-    );
-    if !usable || !n.is_finite() || !least.is_finite() || -least > speculative {
-        return ContactManifold::empty(if n.is_finite() { n } else { V::ZERO });
-    }
-    let single = || {
-        let mut m = ContactManifold::empty(n);
-        m.push(ManifoldPoint { point_a: contact.point_a, point_b: contact.point_b, depth: least });
-        m
+    let (n, least) = match manifold_start(contact, speculative) {
+        Ok(start) => start,
+        Err(empty) => return empty,
     };
+    let single = || single_point(contact, least);
     let mut fa = Vec::with_capacity(8);
     let mut fb = Vec::with_capacity(8);
     let na = world_face(a, pose_a, n, &mut fa);
     let nb = world_face(b, pose_b, -n, &mut fb);
-    // The overlap along a face's normal: how far the other shape reaches
-    // past the face's plane. It is never below `least` (the least overlap
-    // over all directions) but for rounding; a face that only touches the
-    // contact at an edge or vertex overlaps by more.
-    let inf = V::Scalar::INFINITY;
-    let over_a = if fa.len() >= 3 { reach(b, pose_b, -na) + na.dot(fa[0]) - least } else { inf };
-    let over_b = if fb.len() >= 3 { reach(a, pose_a, -nb) + nb.dot(fb[0]) - least } else { inf };
-    let scale = fa.iter().chain(fb.iter()).fold(least.abs(), |m, p| m.max(p.max_abs()));
-    let band = V::Scalar::DEFAULT_ZERO_TOLERANCE * scale;
-    let rounding = V::Scalar::from_f64(EPA_ROUNDING_ULPS) * V::Scalar::EPSILON * scale;
-    let flip = over_b < V::Scalar::from_f64(REFERENCE_FACE_BIAS) * over_a - rounding;
-    let over = if flip { over_b } else { over_a };
-    let slack = V::Scalar::from_f64(FACE_CONTACT_TOLERANCE) * least.abs().max(speculative) + band;
-    if over > slack || over.is_nan() {
+    let Some(flip) = reference_face((a, pose_a, &fa, na), (b, pose_b, &fb, nb), 3, least, speculative) else {
         // Edge to edge (or no face at all): the contact's own point.
         return single();
-    }
+    };
     let ref_n = if flip { nb } else { na };
     let mut inc_face = Vec::with_capacity(8);
     if flip {
@@ -387,6 +425,203 @@ where
     let mut m = ContactManifold::empty(normal);
     for p in reduce(&pts) {
         m.push(p);
+    }
+    m
+}
+
+/// Shapes with straight edges (2D), in their local frame: the 2D faces.
+pub trait PolygonEdges<V: Vector2>: SupportMap<V> {
+    /// The edge whose outward normal is most aligned with `dir`: its ends
+    /// (counter-clockwise) and that normal. A shape with no edge there (a
+    /// single point) returns both ends equal.
+    fn best_edge(&self, dir: V) -> ([V; 2], V);
+
+    /// The edge whose outward unit normal scores highest, as
+    /// [`best_edge`](Self::best_edge); the 2D
+    /// [`PolyhedronFaces::best_face_by`].
+    fn best_edge_by(&self, score: FaceScore<'_, V>) -> ([V; 2], V);
+}
+
+/// The rectangle's edge on `axis` (`sign` ±1): its ends, counter-clockwise,
+/// and its normal.
+fn rect_edge<V: Space + Vector2>(half: V, axis: usize, sign: V::Scalar) -> ([V; 2], V) {
+    let n = V::axis(axis) * sign;
+    let t = V::axis(1 - axis) * half.component(1 - axis);
+    let c = n * half.component(axis);
+    // Counter-clockwise: the edge runs along `n` turned by +90°.
+    let along = V::new2(-n.y(), n.x());
+    let t = if along.dot(t) < V::Scalar::ZERO { -t } else { t };
+    ([c - t, c + t], n)
+}
+
+impl<V: Space + Vector2> PolygonEdges<V> for Cuboid<V> {
+    fn best_edge(&self, dir: V) -> ([V; 2], V) {
+        let axis = usize::from(dir.y().abs() > dir.x().abs());
+        let sign = if dir.component(axis) < V::Scalar::ZERO { -V::Scalar::ONE } else { V::Scalar::ONE };
+        rect_edge(self.half_extents, axis, sign)
+    }
+
+    fn best_edge_by(&self, score: FaceScore<'_, V>) -> ([V; 2], V) {
+        let (mut axis, mut sign, mut best) = (0, V::Scalar::ONE, -V::Scalar::INFINITY);
+        for k in 0..2 {
+            for s in [V::Scalar::ONE, -V::Scalar::ONE] {
+                let v = score(V::axis(k) * s);
+                if v > best {
+                    (axis, sign, best) = (k, s, v);
+                }
+            }
+        }
+        rect_edge(self.half_extents, axis, sign)
+    }
+}
+
+impl<V: Space + Vector2> PolygonEdges<V> for ConvexPolygon<V> {
+    fn best_edge(&self, dir: V) -> ([V; 2], V) {
+        self.best_edge_by(&|n| n.dot(dir))
+    }
+
+    fn best_edge_by(&self, score: FaceScore<'_, V>) -> ([V; 2], V) {
+        let (v, normals) = (self.vertices(), self.normals());
+        let mut best = (0, -V::Scalar::INFINITY);
+        for (i, &n) in normals.iter().enumerate() {
+            let s = score(n);
+            if s > best.1 {
+                best = (i, s);
+            }
+        }
+        let i = best.0;
+        ([v[i], v[(i + 1) % v.len()]], normals[i])
+    }
+}
+
+impl<V: Space + Vector2, T: PolygonEdges<V>> PolygonEdges<V> for Transformed<T, V> {
+    fn best_edge(&self, dir: V) -> ([V; 2], V) {
+        if self.scale.component(0) == self.scale.component(1) {
+            // A uniform scale keeps angles: the local direction picks.
+            let (e, n) = self.shape.best_edge(self.pose.inverse_transform_vector(dir));
+            let s = self.scale.component(0);
+            return (e.map(|p| self.pose.transform_point(p * s)), self.pose.transform_vector(n));
+        }
+        self.best_edge_by(&|n| n.dot(dir))
+    }
+
+    fn best_edge_by(&self, score: FaceScore<'_, V>) -> ([V; 2], V) {
+        let (e, n) = self.shape.best_edge_by(&|n| score(face_normal(self, n)));
+        (e.map(|p| self.pose.transform_point(V::mul_elem(self.scale, p))), face_normal(self, n))
+    }
+}
+
+impl<V: Space + Vector2, T: PolygonEdges<V>> PolygonEdges<V> for Placed<T, V> {
+    fn best_edge(&self, dir: V) -> ([V; 2], V) {
+        let (e, n) = self.shape.best_edge(self.local_dir(dir));
+        (e.map(|p| self.to_outer(p)), self.dir_to_outer(n))
+    }
+
+    fn best_edge_by(&self, score: FaceScore<'_, V>) -> ([V; 2], V) {
+        let (e, n) = self.shape.best_edge_by(&|n| score(self.dir_to_outer(n)));
+        (e.map(|p| self.to_outer(p)), self.dir_to_outer(n))
+    }
+}
+
+/// An edge in the world frame.
+fn world_edge<V, T>(shape: &T, pose: &Pose<V>, dir: V) -> ([V; 2], V)
+where
+    V: Space + Vector2,
+    T: PolygonEdges<V> + ?Sized,
+{
+    let (e, n) = shape.best_edge(pose.inverse_transform_vector(dir));
+    (e.map(|p| pose.transform_point(p)), pose.transform_vector(n))
+}
+
+/// The contact manifold of two posed polygons (2D), from a [`Contact`]
+/// between them: up to two points, as Box2D's `b2CollidePolygons`.
+///
+/// As [`polytope_manifold`]: the contact's normal proposes an edge on
+/// each shape; an edge carries the manifold when the shapes overlap along
+/// its normal by no more than the contact's least overlap plus the slack
+/// ([`FACE_CONTACT_TOLERANCE`]), A's preferred ([`REFERENCE_FACE_BIAS`]).
+/// The other shape's edge most opposed to it is clipped to the reference
+/// edge's extent, and its ends below the reference edge (or apart by up
+/// to `speculative`, kept with negative depth) are the points; the
+/// manifold's normal is the reference edge's. Where no edge qualifies (a
+/// vertex against a vertex), or clipping leaves no point, the manifold is
+/// the contact's own point along the contact's normal. It is empty when
+/// the shapes are apart by more than `speculative` or the contact has no
+/// geometry.
+///
+/// ```
+/// use gjk_epa::{contact, polygon_manifold};
+/// use gjk_shapes::{Cuboid, Pose, glam::Vec2};
+/// let floor = Cuboid::new(Vec2::new(5.0, 0.5)).unwrap();
+/// let crate_box = Cuboid::new(Vec2::splat(0.5)).unwrap();
+/// let pf = Pose::from_translation(Vec2::new(0.0, -0.5));
+/// let pc = Pose::from_translation(Vec2::new(1.0, 0.49));
+/// let c = contact(&floor, &pf, &crate_box, &pc);
+/// let m = polygon_manifold(&floor, &pf, &crate_box, &pc, &c, 0.0);
+/// assert_eq!(m.len(), 2); // both bottom corners, 0.01 deep
+/// assert!(m.points().iter().all(|p| (p.depth - 0.01).abs() < 1e-5));
+/// assert!((m.normal - Vec2::Y).length() < 1e-6);
+/// ```
+pub fn polygon_manifold<V, A, B>(
+    a: &A,
+    pose_a: &Pose<V>,
+    b: &B,
+    pose_b: &Pose<V>,
+    contact: &Contact<V>,
+    speculative: V::Scalar,
+) -> ContactManifold<V>
+where
+    V: Space + Vector2,
+    A: PolygonEdges<V> + ?Sized,
+    B: PolygonEdges<V> + ?Sized,
+{
+    let (n, least) = match manifold_start(contact, speculative) {
+        Ok(start) => start,
+        Err(empty) => return empty,
+    };
+    let (ea, na) = world_edge(a, pose_a, n);
+    let (eb, nb) = world_edge(b, pose_b, -n);
+    let Some(flip) = reference_face((a, pose_a, &ea, na), (b, pose_b, &eb, nb), 2, least, speculative) else {
+        // Vertex to vertex (or no edge at all): the contact's own point.
+        return single_point(contact, least);
+    };
+    let (r, ref_n) = if flip { (eb, nb) } else { (ea, na) };
+    let (inc, _) = if flip { world_edge(a, pose_a, -nb) } else { world_edge(b, pose_b, -na) };
+    // Clip the incident edge to the reference edge's extent: the
+    // coordinate along it from `r[0]` within [0, length].
+    let along = r[1] - r[0];
+    let len = along.length();
+    let Some(t) = along.try_normalize() else { return single_point(contact, least) };
+    let (mut p, mut q) = (inc[0], inc[1]);
+    for (bound, keep_below) in [(V::Scalar::ZERO, false), (len, true)] {
+        let (up, uq) = (t.dot(p - r[0]) - bound, t.dot(q - r[0]) - bound);
+        // Inside: above the lower bound, below the upper.
+        let (p_in, q_in) = if keep_below {
+            (up <= V::Scalar::ZERO, uq <= V::Scalar::ZERO)
+        } else {
+            (up >= V::Scalar::ZERO, uq >= V::Scalar::ZERO)
+        };
+        match (p_in, q_in) {
+            (true, true) => {}
+            (false, false) => return single_point(contact, least),
+            (false, true) => p = p + (q - p) * (up / (up - uq)),
+            (true, false) => q = q + (p - q) * (uq / (uq - up)),
+        }
+    }
+    let mut m = ContactManifold::empty(if flip { -ref_n } else { ref_n });
+    for (k, &c) in [p, q].iter().enumerate() {
+        if k == 1 && c == p {
+            break;
+        }
+        let sep = ref_n.dot(c - r[0]);
+        if sep <= speculative {
+            let on_ref = c - ref_n * sep;
+            let (pa, pb) = if flip { (c, on_ref) } else { (on_ref, c) };
+            m.push(ManifoldPoint { point_a: pa, point_b: pb, depth: -sep });
+        }
+    }
+    if m.is_empty() {
+        return single_point(contact, least);
     }
     m
 }

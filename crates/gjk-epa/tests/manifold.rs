@@ -239,3 +239,107 @@ fn no_points_beyond_the_speculative_distance() {
     let m = polytope_manifold(&ground, &pg, &b, &bad, &c, 0.05);
     assert!(m.is_empty() && m.normal.is_finite(), "{m:?}");
 }
+
+/// The 2D manifold of posed rectangles and polygons, with exact answers.
+mod polygons {
+    use gjk_epa::{ContactStatus, PolygonEdges, contact, polygon_manifold};
+    use gjk_shapes::glam::DVec2;
+    use gjk_shapes::{ConvexPolygon, Cuboid, Pose, Rot2, Transformed};
+    use gjk_testkit::{Rng, hull_lines, polygon};
+
+    fn at(angle: f64, x: f64, y: f64) -> Pose<DVec2> {
+        Pose::new(Rot2::from_angle(angle), DVec2::new(x, y))
+    }
+
+    /// A square resting 0.01 deep on a floor: its two bottom corners, as
+    /// Box2D's `b2CollidePolygons` gives; lifted 0.03 with a speculative
+    /// distance of 0.05 the same corners at depth −0.03, and none with 0.02.
+    #[test]
+    fn a_square_on_the_floor_has_two_points() {
+        let floor = Cuboid::new(DVec2::new(10.0, 1.0)).unwrap();
+        let square = Cuboid::new(DVec2::splat(0.5)).unwrap();
+        let pf = at(0.0, 0.0, -1.0);
+        for (lift, spec, points) in [(-0.01, 0.0, 2), (0.03, 0.05, 2), (0.03, 0.02, 0)] {
+            let ps = at(0.0, 1.0, 0.5 + lift);
+            let c = contact(&floor, &pf, &square, &ps);
+            let m = polygon_manifold(&floor, &pf, &square, &ps, &c, spec);
+            assert_eq!(m.len(), points, "lift {lift}: {m:?}");
+            assert!((m.normal - DVec2::Y).length() < 1e-12, "{m:?}");
+            for p in m.points() {
+                assert!((p.depth + lift).abs() < 1e-12, "{p:?}");
+                assert!(
+                    (p.point_b.y - lift).abs() < 1e-12 && ((p.point_b.x - 1.0).abs() - 0.5).abs() < 1e-12,
+                    "{p:?}"
+                );
+                assert!(p.point_a.y.abs() < 1e-12 && p.point_a.x == p.point_b.x, "{p:?}");
+            }
+        }
+    }
+
+    /// A square turned 8° pokes a corner 0.01 into a slab above it: the
+    /// slab's (B's) edge is the reference, one point at the corner.
+    #[test]
+    fn a_corner_under_a_slab_is_on_the_slab() {
+        let square = Cuboid::new(DVec2::splat(0.5)).unwrap();
+        let slab = Cuboid::new(DVec2::new(3.0, 0.5)).unwrap();
+        let q = Rot2::from_angle(8f64.to_radians());
+        let pa = Pose::new(q, DVec2::ZERO);
+        let corner = pa.transform_point(DVec2::new(0.5, 0.5));
+        let pb = at(0.0, 0.0, corner.y - 0.01 + 0.5);
+        let c = contact(&square, &pa, &slab, &pb);
+        assert_eq!(c.status, ContactStatus::Penetrating);
+        let m = polygon_manifold(&square, &pa, &slab, &pb, &c, 0.0);
+        assert_eq!(m.len(), 1, "{m:?}");
+        assert!((m.normal - DVec2::Y).length() < 1e-12, "{m:?}");
+        let p = m.points()[0];
+        assert!((p.depth - 0.01).abs() < 1e-12 && (p.point_a - corner).length() < 1e-12, "{p:?}");
+        assert!((p.point_b - (corner - DVec2::Y * 0.01)).length() < 1e-12, "{p:?}");
+    }
+
+    /// A segment (a two-vertex polygon) lying 0.01 deep on a floor: both
+    /// ends. A one-vertex polygon: the contact's own point.
+    #[test]
+    fn degenerate_polygons() {
+        let floor = Cuboid::new(DVec2::new(10.0, 1.0)).unwrap();
+        let pf = at(0.0, 0.0, -1.0);
+        let segment = ConvexPolygon::new(&[DVec2::new(-1.0, 0.0), DVec2::new(1.0, 0.0)]).unwrap();
+        let ps = at(0.0, 0.5, -0.01);
+        let c = contact(&floor, &pf, &segment, &ps);
+        let m = polygon_manifold(&floor, &pf, &segment, &ps, &c, 0.0);
+        assert_eq!(m.len(), 2, "{c:?} {m:?}");
+        assert!(m.points().iter().all(|p| (p.depth - 0.01).abs() < 1e-12), "{m:?}");
+        let point = ConvexPolygon::new(&[DVec2::new(0.3, 0.0)]).unwrap();
+        let c = contact(&floor, &pf, &point, &ps);
+        let m = polygon_manifold(&floor, &pf, &point, &ps, &c, 0.0);
+        assert_eq!(m.len(), 1, "{c:?} {m:?}");
+        assert!(
+            (m.points()[0].depth - 0.01).abs() < 1e-12 && (m.normal - DVec2::Y).length() < 1e-12,
+            "{m:?}"
+        );
+    }
+
+    /// Under a non-uniform scale the edge most aligned with a direction is
+    /// found through the world normals, checked against the edge lines of
+    /// the world vertices.
+    #[test]
+    fn scaled_polygons_pick_edges_by_world_normals() {
+        let mut rng = Rng::new(403);
+        for i in 0..2000 {
+            let n = rng.usize(3, 10);
+            let local = polygon(&mut rng, n);
+            let scale = DVec2::new(rng.range(0.1, 10.0), rng.range(0.1, 10.0));
+            let pose = at(rng.range(0.0, 6.3), 1.0, -2.0);
+            let t = Transformed::with_scale(ConvexPolygon::new(&local).unwrap(), pose, scale).unwrap();
+            let world: Vec<DVec2> = local.iter().map(|p| pose.transform_point(*p * scale)).collect();
+            let lines = hull_lines(&world);
+            let dir = rng.unit2();
+            let best = lines.iter().map(|(n, _)| n.dot(dir)).fold(f64::NEG_INFINITY, f64::max);
+            let (e, n) = t.best_edge(dir);
+            assert!(n.dot(dir) >= best - 1e-12, "#{i}: {} < {best}", n.dot(dir));
+            let (_, d) = lines.iter().find(|(l, _)| (*l - n).length() < 1e-9).expect("an edge's normal");
+            assert!(e.iter().all(|p| (p.dot(n) - d).abs() < 1e-9), "#{i}: {e:?}");
+            // Counter-clockwise: the edge runs along the normal turned +90°.
+            assert!((e[1] - e[0]).dot(n.perp()) > 0.0, "#{i}");
+        }
+    }
+}

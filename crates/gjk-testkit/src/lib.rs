@@ -669,3 +669,32 @@ fn facet_planes(v: &[DVec3], slack: f64) -> Vec<(DVec3, f64)> {
 pub fn plane_excess(p: DVec3, planes: &[(DVec3, f64)]) -> f64 {
     planes.iter().map(|(n, d)| n.dot(p) - d).fold(f64::NEG_INFINITY, f64::max)
 }
+
+/// The edge lines `(n, d)` of a 2D point set's hull (outward unit normal,
+/// `n·x ≤ d` inside), by brute force over every two points: a line with
+/// every point on one side (within 1e-10 of the set's size) is an edge's.
+/// O(n³): small sets only.
+pub fn hull_lines(v: &[DVec2]) -> Vec<(DVec2, f64)> {
+    let scale = v.iter().fold(0.0f64, |m, p| m.max(p.abs().max_element()));
+    let mut out: Vec<(DVec2, f64)> = Vec::new();
+    for i in 0..v.len() {
+        for j in i + 1..v.len() {
+            let Some(n) = (v[j] - v[i]).perp().try_normalize() else { continue };
+            let d = n.dot(v[i]);
+            let slack = 1e-10 * scale;
+            let (above, below) = v.iter().fold((false, false), |(u, l), p| {
+                let h = n.dot(*p) - d;
+                (u || h > slack, l || h < -slack)
+            });
+            let line = match (above, below) {
+                (false, _) => (n, d),
+                (true, false) => (-n, -d),
+                _ => continue,
+            };
+            if !out.iter().any(|q| (q.0 - line.0).length() < 1e-9) {
+                out.push(line);
+            }
+        }
+    }
+    out
+}
