@@ -58,12 +58,15 @@ impl Collider {
         }
     }
 
-    /// The shape's faces, for polytopes.
-    pub fn faces(&self) -> Option<&dyn PolyhedronFaces<Vec3>> {
+    /// The shape's faces, for contact manifolds (a capsule's are its core
+    /// segment's ends, a ball's its centre: a capsule lying on a box gets
+    /// two points).
+    pub fn faces(&self) -> &dyn PolyhedronFaces<Vec3> {
         match self {
-            Collider::Cuboid(c) => Some(c),
-            Collider::Hull(h) => Some(h.as_ref()),
-            _ => None,
+            Collider::Cuboid(c) => c,
+            Collider::Ball(b) => b,
+            Collider::Capsule(c) => c,
+            Collider::Hull(h) => h.as_ref(),
         }
     }
 
@@ -344,14 +347,16 @@ pub fn step(
                 tangent_impulse: [0.0; 2],
                 pseudo_impulse: 0.0,
             };
-            match (a.collider.faces(), b.collider.faces()) {
-                (Some(fa), Some(fb)) => {
-                    let m = polytope_manifold(fa, &a.pose, fb, &b.pose, &c, SPECULATIVE_DISTANCE);
-                    pair.normal = m.normal;
-                    pair.points.extend(m.points().iter().map(|p| point(p.point_a, p.point_b, p.depth)));
-                }
-                _ => pair.points.push(point(c.point_a, c.point_b, c.depth - c.distance)),
-            }
+            let m = polytope_manifold(
+                a.collider.faces(),
+                &a.pose,
+                b.collider.faces(),
+                &b.pose,
+                &c,
+                SPECULATIVE_DISTANCE,
+            );
+            pair.normal = m.normal;
+            pair.points.extend(m.points().iter().map(|p| point(p.point_a, p.point_b, p.depth)));
             // Warm start from last step's matching points.
             if let Some(prev) = old.iter().find(|p| p.a == pair.a && p.b == pair.b) {
                 for p in &mut pair.points {

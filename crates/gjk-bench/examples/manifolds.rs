@@ -1,9 +1,10 @@
 //! Contact manifolds of polytope pairs in shallow contact, checked by a
 //! brute-force oracle (`gjk_bench::manifolds`; docs/reliability.md,
 //! *Contact manifolds*): random boxes, boxes resting on a floor, random
-//! hulls and boxes under a non-uniform scale (`polytope_manifold`), and
-//! the same in 2D with polygons (`polygon_manifold`), in `f64` and `f32`,
-//! at scales 1e-6, 1 and 1e6. `SHOW=1` prints each row's first wrong pair.
+//! hulls, boxes under a non-uniform scale, capsules lying on boxes and
+//! random mixes of boxes, capsules, balls, rounded boxes and hulls
+//! (`polytope_manifold`), and the same in 2D with rectangles and polygons
+//! (`polygon_manifold`), in `f64` and `f32`, at scales 1e-6, 1 and 1e6. `SHOW=1` prints each row's first wrong pair.
 //!
 //! `cargo run --release -p gjk-bench --example manifolds -- [PAIRS]`
 //! (default 2 000 pairs per set).

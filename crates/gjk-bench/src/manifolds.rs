@@ -1,11 +1,15 @@
-//! Polytope pairs in shallow contact and an oracle for their contact
-//! manifolds: `--example manifolds` and the test `manifolds`
-//! (docs/reliability.md, *Contact manifolds*).
+//! Shapes in shallow contact and an oracle for their contact manifolds:
+//! `--example manifolds` and the test `manifolds` (docs/reliability.md,
+//! *Contact manifolds*). 3D: boxes, hulls, scaled boxes, capsules, balls
+//! and rounded boxes (`polytope_manifold`); 2D: rectangles and polygons,
+//! plain and scaled (`polygon_manifold`).
 //!
-//! The oracle shares no code with `gjk_epa::polytope_manifold`: the
-//! shapes' facet planes come from their world vertices by brute force
-//! ([`gjk_testkit::hull_planes`]), and the overlap along a direction from
-//! their vertices. A manifold is checked for what a solver reads from it:
+//! The oracle shares no code with the manifolds: a polytope's facet
+//! planes come from its world vertices by brute force
+//! ([`gjk_testkit::hull_planes`], [`gjk_testkit::hull_lines`]), a round
+//! shape's surface from its core in closed form ([`Body3`]), and the
+//! overlap along a direction from their support functions. A manifold is
+//! checked for what a solver reads from it:
 //! - its normal: the shapes overlap along it by at most the contact's
 //!   least overlap plus the face slack (`FACE_CONTACT_TOLERANCE` of
 //!   `max(|least|, speculative)`), so pushing along it is never much worse
@@ -14,23 +18,27 @@
 //!   1e-8 rad in `f64`, 1e-5 in `f32`) and the shapes overlap along it by
 //!   the least overlap (within the zero band), the manifold is on a facet
 //!   along which the overlap is the least too;
-//! - its points: each on both shapes' surfaces, `point_a − point_b` equal
-//!   to `depth · normal`, and the depth between `−speculative` and the
-//!   overlap along the normal;
+//! - its points: each on both shapes' surfaces (a round shape's: or its
+//!   radius from its core along the normal, the core-and-radius
+//!   convention), `point_a − point_b` equal to `depth · normal`, and the
+//!   depth between `−speculative` and the overlap along the normal;
 //! - its size: empty exactly when the shapes are apart by more than
 //!   `speculative`.
-use gjk_core::Vector;
 use gjk_core::glam::{DMat3, DQuat, DVec2, DVec3, Vec2, Vec3};
+use gjk_core::{Vector, Vector3};
 use gjk_epa::{
-    Contact, ContactManifold, ContactStatus, FACE_CONTACT_TOLERANCE, ManifoldPoint, contact,
-    polygon_manifold, polytope_manifold,
+    Contact, ContactManifold, ContactStatus, EpaSpace, FACE_CONTACT_TOLERANCE, ManifoldPoint,
+    PolyhedronFaces, contact, polygon_manifold, polytope_manifold,
 };
-use gjk_shapes::{ConvexHull, ConvexPolygon, Cuboid, Pose, Rot2, Shape, Space, Transformed, distance};
-use gjk_testkit::{Rng, box_corners, hull_lines, hull_planes, polygon, polyhedron};
+use gjk_shapes::{
+    Ball, Capsule, ConvexHull, ConvexPolygon, Cuboid, Pose, Rot2, Rounded, Shape, Space, Transformed,
+    distance,
+};
+use gjk_testkit::{Rng, box_corners, hull_lines, hull_planes, point_segment_sq, polygon, polyhedron};
 
 use crate::curved::{pose_f32, pose_f64};
 
-/// A polytope of the sets.
+/// A solid of the 3D sets.
 #[derive(Clone, Debug)]
 pub enum Solid {
     /// A box of these half extents.
@@ -40,34 +48,250 @@ pub enum Solid {
     /// A cube of half extent 1/2, scaled per axis by the first vector, then
     /// turned by the rotation: a `Transformed` with a non-uniform scale.
     Scaled(DVec3, DQuat),
+    /// A capsule along local Y: half height and radius.
+    Capsule(f64, f64),
+    /// A ball of this radius.
+    Ball(f64),
+    /// A box of these half extents rounded by the radius (`Rounded`).
+    RoundedBox(DVec3, f64),
 }
 
 impl Solid {
-    /// The vertices in the frame of `pose`.
-    pub fn vertices(&self, pose: &Pose<DVec3>) -> Vec<DVec3> {
-        let local = match self {
-            Solid::Box(half) => box_corners(*half, DMat3::IDENTITY, DVec3::ZERO),
-            Solid::Hull(p) => p.clone(),
-            Solid::Scaled(s, q) => box_corners(*s * 0.5, DMat3::from_quat(*q), DVec3::ZERO),
-        };
-        local.iter().map(|p| pose.transform_point(*p)).collect()
+    /// The oracle's view of the solid at `pose`.
+    pub fn body(&self, pose: &Pose<DVec3>) -> Body3 {
+        let world = |local: Vec<DVec3>| local.iter().map(|p| pose.transform_point(*p)).collect::<Vec<_>>();
+        let corners = |half: DVec3, q: DQuat| box_corners(half, DMat3::from_quat(q), DVec3::ZERO);
+        match self {
+            Solid::Box(half) => Body3::hull(world(corners(*half, DQuat::IDENTITY))),
+            Solid::Hull(p) => Body3::hull(world(p.clone())),
+            Solid::Scaled(s, q) => Body3::hull(world(corners(*s * 0.5, *q))),
+            Solid::Capsule(h, r) => {
+                Body3::Round(world(vec![DVec3::new(0.0, -h, 0.0), DVec3::new(0.0, *h, 0.0)]), *r)
+            }
+            Solid::Ball(r) => Body3::Round(vec![pose.translation], *r),
+            Solid::RoundedBox(half, r) => Body3::RoundedBox(*pose, *half, *r),
+        }
     }
 
     /// The sizes as `f32` reads them.
     pub fn rounded(&self) -> Self {
         let r = |v: DVec3| v.as_vec3().as_dvec3();
+        let x = |v: f64| f64::from(v as f32);
         match self {
             Solid::Box(half) => Solid::Box(r(*half)),
             Solid::Hull(p) => Solid::Hull(p.iter().map(|v| r(*v)).collect()),
             Solid::Scaled(s, q) => {
                 Solid::Scaled(r(*s), pose_f64(&pose_f32(&Pose::new(*q, DVec3::ZERO))).rotation)
             }
+            Solid::Capsule(h, rad) => Solid::Capsule(x(*h), x(*rad)),
+            Solid::Ball(rad) => Solid::Ball(x(*rad)),
+            Solid::RoundedBox(half, rad) => Solid::RoundedBox(r(*half), x(*rad)),
+        }
+    }
+
+    /// The solid scaled by `k` about its origin.
+    fn scaled(&self, k: f64) -> Self {
+        match self {
+            Solid::Box(h) => Solid::Box(*h * k),
+            Solid::Hull(p) => Solid::Hull(p.iter().map(|v| *v * k).collect()),
+            Solid::Scaled(v, q) => Solid::Scaled(*v * k, *q),
+            Solid::Capsule(h, r) => Solid::Capsule(h * k, r * k),
+            Solid::Ball(r) => Solid::Ball(r * k),
+            Solid::RoundedBox(h, r) => Solid::RoundedBox(*h * k, r * k),
+        }
+    }
+
+    /// The library shape, in `f32` or `f64`.
+    pub fn shape<V: Prec>(&self) -> Box<dyn FacedShape<V>> {
+        let v = V::vector;
+        let s = V::from_f64;
+        match self {
+            Solid::Box(half) => Box::new(Cuboid::new(v(*half)).unwrap()),
+            Solid::Hull(p) => {
+                Box::new(ConvexHull::new(&p.iter().map(|x| v(*x)).collect::<Vec<_>>()).unwrap())
+            }
+            Solid::Scaled(sc, q) => {
+                let cube = Cuboid::new(v(DVec3::splat(0.5))).unwrap();
+                Box::new(Transformed::with_scale(cube, Pose::new(V::rotation(*q), V::ZERO), v(*sc)).unwrap())
+            }
+            Solid::Capsule(h, r) => Box::new(Capsule::new(s(*h), s(*r)).unwrap()),
+            Solid::Ball(r) => Box::new(Ball::new(s(*r)).unwrap()),
+            Solid::RoundedBox(half, r) => {
+                Box::new(Rounded::new(Cuboid::new(v(*half)).unwrap(), s(*r)).unwrap())
+            }
+        }
+    }
+}
+
+/// A library shape with faces: what the manifold queries take.
+pub trait FacedShape<V: Space + Vector3>: Shape<V> + PolyhedronFaces<V> {}
+impl<V: Space + Vector3, T: Shape<V> + PolyhedronFaces<V>> FacedShape<V> for T {}
+
+/// The precisions the queries run in: `Vec3` and `DVec3`, built from the
+/// sets' `f64` values.
+pub trait Prec: ToF64<Out = DVec3> + Vector3 + EpaSpace + 'static {
+    /// The vector, rounded to this precision.
+    fn vector(v: DVec3) -> Self;
+    /// The scalar, rounded to this precision.
+    fn from_f64(x: f64) -> Self::Scalar;
+    /// The rotation, rounded to this precision.
+    fn rotation(q: DQuat) -> Self::Rotation;
+    /// The pose, rounded to this precision.
+    fn pose(p: &Pose<DVec3>) -> Pose<Self> {
+        Pose::new(Self::rotation(p.rotation), Self::vector(p.translation))
+    }
+}
+
+impl Prec for Vec3 {
+    fn vector(v: DVec3) -> Self {
+        v.as_vec3()
+    }
+    fn from_f64(x: f64) -> f32 {
+        x as f32
+    }
+    fn rotation(q: DQuat) -> gjk_core::glam::Quat {
+        pose_f32(&Pose::new(q, DVec3::ZERO)).rotation
+    }
+}
+
+impl Prec for DVec3 {
+    fn vector(v: DVec3) -> Self {
+        v
+    }
+    fn from_f64(x: f64) -> f64 {
+        x
+    }
+    fn rotation(q: DQuat) -> DQuat {
+        q
+    }
+}
+
+/// The oracle's view of a 3D solid in the world frame.
+#[derive(Clone, Debug)]
+pub enum Body3 {
+    /// A polytope.
+    Hull(HullBody<DVec3>),
+    /// The points' hull (one point or a segment) grown by the radius.
+    Round(Vec<DVec3>, f64),
+    /// A box at the pose, of these half extents, rounded by the radius.
+    RoundedBox(Pose<DVec3>, DVec3, f64),
+}
+
+impl Body3 {
+    fn hull(v: Vec<DVec3>) -> Self {
+        Body3::Hull(HullBody::new(v))
+    }
+}
+
+/// A polytope as the oracle sees it: its world vertices and facet planes
+/// (brute force: [`OracleVec::facets`]).
+#[derive(Clone, Debug)]
+pub struct HullBody<V> {
+    /// The vertices.
+    pub vertices: Vec<V>,
+    /// The facet planes `(n, d)`.
+    pub planes: Vec<(V, f64)>,
+}
+
+impl<V: OracleVec> HullBody<V> {
+    /// The hull of `vertices`.
+    pub fn new(vertices: Vec<V>) -> Self {
+        let planes = V::facets(&vertices);
+        Self { vertices, planes }
+    }
+}
+
+impl<V: OracleVec> OracleBody<V> for HullBody<V> {
+    fn height(&self, n: V) -> f64 {
+        height(&self.vertices, n)
+    }
+    fn excess(&self, p: V) -> f64 {
+        excess(p, &self.planes)
+    }
+    fn facet_normals(&self) -> Vec<V> {
+        self.planes.iter().map(|(n, _)| *n).collect()
+    }
+    fn scale(&self) -> f64 {
+        self.vertices.iter().fold(0.0, |s, p| s.max(p.max_abs()))
+    }
+}
+
+/// What the oracle needs of a shape: its support function, a signed
+/// distance (or a bound on it) and its facets' normals.
+pub trait OracleBody<V> {
+    /// How far the shape reaches along the unit `n`.
+    fn height(&self, n: V) -> f64;
+    /// Negative inside (minus the depth), zero on the surface, positive
+    /// outside (a lower bound on the distance for a hull).
+    fn excess(&self, p: V) -> f64;
+    /// The outward normals of its flat faces.
+    fn facet_normals(&self) -> Vec<V>;
+    /// A bound on its coordinates.
+    fn scale(&self) -> f64;
+    /// The radius of a round shape (its core grown by a ball), else 0.
+    fn radius(&self) -> f64 {
+        0.0
+    }
+}
+
+impl OracleBody<DVec3> for Body3 {
+    fn height(&self, n: DVec3) -> f64 {
+        match self {
+            Body3::Hull(h) => h.height(n),
+            Body3::Round(core, r) => height(core, n) + r,
+            Body3::RoundedBox(pose, half, r) => {
+                let local = pose.inverse_transform_vector(n);
+                pose.translation.dot(n) + (local.abs() * *half).element_sum() + r
+            }
+        }
+    }
+    fn excess(&self, p: DVec3) -> f64 {
+        match self {
+            Body3::Hull(h) => h.excess(p),
+            Body3::Round(core, r) => {
+                let (a, b) = (core[0], core[core.len() - 1]);
+                point_segment_sq(p, a, b).sqrt() - r
+            }
+            Body3::RoundedBox(pose, half, r) => {
+                // The box's signed distance (exact outside and inside).
+                let q = pose.inverse_transform_point(p).abs() - *half;
+                q.max(DVec3::ZERO).length() + q.max_element().min(0.0) - r
+            }
+        }
+    }
+    fn facet_normals(&self) -> Vec<DVec3> {
+        match self {
+            Body3::Hull(h) => h.facet_normals(),
+            Body3::Round(..) => Vec::new(),
+            Body3::RoundedBox(pose, ..) => (0..6)
+                .map(|k| pose.transform_vector(DVec3::AXES[k % 3] * if k < 3 { 1.0 } else { -1.0 }))
+                .collect(),
+        }
+    }
+    fn scale(&self) -> f64 {
+        match self {
+            Body3::Hull(h) => h.scale(),
+            Body3::Round(core, r) => core.iter().fold(0.0, |s, p| s.max(p.abs().max_element() + r)),
+            Body3::RoundedBox(pose, half, r) => pose.translation.abs().max_element() + half.length() + r,
+        }
+    }
+    fn radius(&self) -> f64 {
+        match self {
+            Body3::Hull(_) => 0.0,
+            Body3::Round(_, r) | Body3::RoundedBox(_, _, r) => *r,
         }
     }
 }
 
 /// The sets, by index.
-pub const KINDS: [&str; 4] = ["random boxes", "boxes resting on a floor", "random hulls", "scaled boxes"];
+pub const KINDS: [&str; 6] = [
+    "random boxes",
+    "boxes resting on a floor",
+    "random hulls",
+    "scaled boxes",
+    "capsules lying on boxes",
+    "mixed round and flat",
+];
 
 /// One pair: two solids, their poses and the speculative distance.
 #[derive(Clone, Debug)]
@@ -98,15 +322,10 @@ impl ManifoldPair {
 
     /// The pair scaled by `k` about the origin.
     pub fn scaled(&self, k: f64) -> Self {
-        let s = |x: &Solid| match x {
-            Solid::Box(h) => Solid::Box(*h * k),
-            Solid::Hull(p) => Solid::Hull(p.iter().map(|v| *v * k).collect()),
-            Solid::Scaled(v, q) => Solid::Scaled(*v * k, *q),
-        };
         let p = |q: &Pose<DVec3>| Pose::new(q.rotation, q.translation * k);
         Self {
-            a: s(&self.a),
-            b: s(&self.b),
+            a: self.a.scaled(k),
+            b: self.b.scaled(k),
             pose_a: p(&self.pose_a),
             pose_b: p(&self.pose_b),
             speculative: self.speculative * k,
@@ -114,71 +333,53 @@ impl ManifoldPair {
     }
 }
 
-/// Runs `$run!(a, pose_a, b, pose_b)` on the pair's library shapes, in
-/// `f32` (`Vec3`) or `f64` (`DVec3`).
-macro_rules! on_solids {
-    ($pair:expr, $f32:expr, $run:ident) => {{
-        let pair = $pair;
-        if $f32 {
-            let (pa, pb) = (pose_f32(&pair.pose_a), pose_f32(&pair.pose_b));
-            on_solids!(@pick pair, pa, pb, Vec3, |v: DVec3| v.as_vec3(), |q: DQuat| pose_f32(&Pose::new(q, DVec3::ZERO)).rotation, $run)
-        } else {
-            let (pa, pb) = (pair.pose_a, pair.pose_b);
-            on_solids!(@pick pair, pa, pb, DVec3, |v: DVec3| v, |q: DQuat| q, $run)
-        }
-    }};
-    (@pick $pair:expr, $pa:expr, $pb:expr, $V:ty, $v:expr, $q:expr, $run:ident) => {{
-        let (v, q) = ($v, $q);
-        let hull = |p: &[DVec3]| ConvexHull::<$V>::new(&p.iter().map(|x| v(*x)).collect::<Vec<_>>()).unwrap();
-        let cube = Cuboid::<$V>::new(v(DVec3::splat(0.5))).unwrap();
-        let scaled = |s: DVec3, r: DQuat| Transformed::with_scale(cube, Pose::new(q(r), v(DVec3::ZERO)), v(s)).unwrap();
-        match (&$pair.a, &$pair.b) {
-            (Solid::Box(ha), Solid::Box(hb)) => {
-                $run!(Cuboid::<$V>::new(v(*ha)).unwrap(), $pa, Cuboid::<$V>::new(v(*hb)).unwrap(), $pb)
-            }
-            (Solid::Hull(a), Solid::Hull(b)) => $run!(hull(a), $pa, hull(b), $pb),
-            (Solid::Scaled(sa, ra), Solid::Scaled(sb, rb)) => $run!(scaled(*sa, *ra), $pa, scaled(*sb, *rb), $pb),
-            (Solid::Box(ha), Solid::Hull(b)) => $run!(Cuboid::<$V>::new(v(*ha)).unwrap(), $pa, hull(b), $pb),
-            (Solid::Hull(a), Solid::Box(hb)) => $run!(hull(a), $pa, Cuboid::<$V>::new(v(*hb)).unwrap(), $pb),
-            _ => unreachable!("the sets pair boxes and hulls, or scaled boxes"),
-        }
-    }};
-}
-
 /// B moved along the closest points so that it overlaps A by `pen`
 /// (negative: apart by `−pen`); `None` where they were not apart.
-fn placed<A: Shape<DVec3>, B: Shape<DVec3>>(
-    a: &A,
-    pa: &Pose<DVec3>,
-    b: &B,
-    pb: Pose<DVec3>,
-    pen: f64,
-) -> Option<Pose<DVec3>> {
-    let d = distance(a, pa, b, &pb);
+fn placed(a: &Solid, pa: &Pose<DVec3>, b: &Solid, pb: Pose<DVec3>, pen: f64) -> Option<Pose<DVec3>> {
+    let (sa, sb) = (a.shape::<DVec3>(), b.shape::<DVec3>());
+    let d = distance(sa.as_ref() as &dyn Shape<DVec3>, pa, sb.as_ref() as &dyn Shape<DVec3>, &pb);
     if d.status != gjk_core::Status::Separated {
         return None;
     }
     Some(Pose::new(pb.rotation, pb.translation - d.normal * (d.distance + pen)))
 }
 
+/// A random solid of the mixed set.
+fn mixed(rng: &mut Rng) -> Solid {
+    let half = DVec3::new(rng.range(0.2, 1.5), rng.range(0.2, 1.5), rng.range(0.2, 1.5));
+    match rng.usize(0, 4) {
+        0 => Solid::Box(half),
+        1 => Solid::Capsule(rng.range(0.1, 1.5), rng.range(0.05, 0.8)),
+        2 => Solid::Ball(rng.range(0.1, 1.5)),
+        3 => Solid::RoundedBox(half * 0.8, rng.range(0.02, 0.3)),
+        _ => {
+            let n = rng.usize(5, 14);
+            Solid::Hull(polyhedron(rng, n))
+        }
+    }
+}
+
 /// A random pair of set `kind` ([`KINDS`]) in shallow contact: apart by up
-/// to 3 % of the shapes' size or overlapping by up to 3 % (a box on the
-/// floor: apart by up to 4 %, sunk by up to 5 %, tilted up to 0.2 rad),
-/// with a speculative distance of 2 % (3 % on the floor), so that a sixth
-/// of the pairs are apart beyond it. `None` where the
-/// placement failed (rare).
+/// to 3 % of the shapes' size or overlapping by up to 3 % (on a floor or
+/// box top: apart by up to 4 %, sunk by up to 5 %, tilted up to 0.2 rad
+/// (a box) or 0.1 (a capsule, flat in a third of the pairs)), with a
+/// speculative distance of 2 % (3 % on a top), so that a sixth of the
+/// pairs are apart beyond it. `None` where the placement failed (rare).
 pub fn manifold_pair(rng: &mut Rng, kind: usize) -> Option<ManifoldPair> {
     let half =
         |rng: &mut Rng, lo: f64, hi: f64| DVec3::new(rng.range(lo, hi), rng.range(lo, hi), rng.range(lo, hi));
     let far = |rng: &mut Rng, reach: f64| Pose::new(rng.quat(), rng.unit3() * reach);
+    let shallow = |rng: &mut Rng, a: Solid, b: Solid, reach: f64| {
+        let pose_a = Pose::new(rng.quat(), DVec3::ZERO);
+        let pb = far(rng, reach);
+        let pen = rng.range(-0.03, 0.03);
+        let pose_b = placed(&a, &pose_a, &b, pb, pen)?;
+        Some(ManifoldPair { a, b, pose_a, pose_b, speculative: 0.02 })
+    };
     match kind {
         0 => {
             let (ha, hb) = (half(rng, 0.2, 1.5), half(rng, 0.2, 1.5));
-            let pose_a = Pose::new(rng.quat(), DVec3::ZERO);
-            let pb = far(rng, 6.0);
-            let pen = rng.range(-0.03, 0.03);
-            let pose_b = placed(&Cuboid::new(ha).unwrap(), &pose_a, &Cuboid::new(hb).unwrap(), pb, pen)?;
-            Some(ManifoldPair { a: Solid::Box(ha), b: Solid::Box(hb), pose_a, pose_b, speculative: 0.02 })
+            shallow(rng, Solid::Box(ha), Solid::Box(hb), 6.0)
         }
         1 => {
             let floor = DVec3::new(10.0, 1.0, 10.0);
@@ -197,31 +398,42 @@ pub fn manifold_pair(rng: &mut Rng, kind: usize) -> Option<ManifoldPair> {
         2 => {
             let (na, nb) = (rng.usize(5, 14), rng.usize(5, 14));
             let (la, lb) = (polyhedron(rng, na), polyhedron(rng, nb));
-            let pose_a = Pose::new(rng.quat(), DVec3::ZERO);
-            let pb = far(rng, 6.0);
-            let pen = rng.range(-0.03, 0.03);
-            let pose_b = placed(&ConvexHull::new(&la).ok()?, &pose_a, &ConvexHull::new(&lb).ok()?, pb, pen)?;
-            Some(ManifoldPair { a: Solid::Hull(la), b: Solid::Hull(lb), pose_a, pose_b, speculative: 0.02 })
+            shallow(rng, Solid::Hull(la), Solid::Hull(lb), 6.0)
         }
-        _ => {
+        3 => {
             let size =
                 |rng: &mut Rng| DVec3::new(rng.range(0.1, 10.0), rng.range(0.1, 10.0), rng.range(0.1, 10.0));
             let (sa, sb) = (size(rng), size(rng));
             let (qa, qb) = (rng.quat(), rng.quat());
-            let cube = Cuboid::new(DVec3::splat(0.5)).unwrap();
-            let ta = Transformed::with_scale(cube, Pose::new(qa, DVec3::ZERO), sa).unwrap();
-            let tb = Transformed::with_scale(cube, Pose::new(qb, DVec3::ZERO), sb).unwrap();
-            let pose_a = Pose::new(rng.quat(), DVec3::ZERO);
-            let pb = far(rng, 30.0);
-            let pen = rng.range(-0.03, 0.03);
-            let pose_b = placed(&ta, &pose_a, &tb, pb, pen)?;
+            shallow(rng, Solid::Scaled(sa, qa), Solid::Scaled(sb, qb), 30.0)
+        }
+        4 => {
+            // A box's top at y = 0 in the pair's frame; the capsule lies
+            // along a random horizontal axis, tilted a little, over the top
+            // or hanging past its rim. Then the pair is moved at random.
+            let ha = DVec3::new(rng.range(0.5, 2.0), rng.range(0.2, 1.0), rng.range(0.5, 2.0));
+            let (h, r) = (rng.range(0.2, 1.0), rng.range(0.05, 0.5));
+            let tilt = if rng.usize(0, 2) == 0 { 0.0 } else { rng.range(-0.1, 0.1) };
+            let q = DQuat::from_rotation_y(rng.range(0.0, 6.3))
+                * DQuat::from_rotation_z(std::f64::consts::FRAC_PI_2 + tilt);
+            let low = h * (q * DVec3::Y).y.abs() + r;
+            let pen = rng.range(-0.04, 0.05);
+            let at =
+                DVec3::new(rng.range(-ha.x - 0.5, ha.x + 0.5), low - pen, rng.range(-ha.z - 0.5, ha.z + 0.5));
+            let m = Pose::new(rng.quat(), rng.unit3() * rng.range(0.0, 3.0));
+            let pose_a = m.mul(&Pose::from_translation(DVec3::new(0.0, -ha.y, 0.0)));
+            let pose_b = m.mul(&Pose::new(q, at));
             Some(ManifoldPair {
-                a: Solid::Scaled(sa, qa),
-                b: Solid::Scaled(sb, qb),
+                a: Solid::Box(ha),
+                b: Solid::Capsule(h, r),
                 pose_a,
                 pose_b,
-                speculative: 0.02,
+                speculative: 0.03,
             })
+        }
+        _ => {
+            let (a, b) = (mixed(rng), mixed(rng));
+            shallow(rng, a, b, 6.0)
         }
     }
 }
@@ -378,39 +590,42 @@ fn to_f64<V: ToF64>(c: &Contact<V>, m: &ContactManifold<V>) -> (Contact<V::Out>,
     (c64, Manifold64 { normal: m.normal.f64(), points })
 }
 
+/// The pair's contact (default configuration) and manifold in the
+/// precision `V`, read in `f64`.
+fn run_pair<V: Prec>(pair: &ManifoldPair) -> (Contact<DVec3>, Manifold64<DVec3>) {
+    let (a, b) = (pair.a.shape::<V>(), pair.b.shape::<V>());
+    let (pa, pb) = (V::pose(&pair.pose_a), V::pose(&pair.pose_b));
+    let c = contact(a.as_ref() as &dyn Shape<V>, &pa, b.as_ref() as &dyn Shape<V>, &pb);
+    let (fa, fb) = (a.as_ref() as &dyn PolyhedronFaces<V>, b.as_ref() as &dyn PolyhedronFaces<V>);
+    let m = polytope_manifold(fa, &pa, fb, &pb, &c, V::from_f64(pair.speculative));
+    to_f64(&c, &m)
+}
+
 /// The pair's contact (default configuration) and manifold, in `f64`.
 pub fn pair_manifold(pair: &ManifoldPair, f32_: bool) -> (Contact<DVec3>, Manifold64<DVec3>) {
-    macro_rules! run {
-        ($a:expr, $pa:expr, $b:expr, $pb:expr) => {{
-            let (a, b, pa, pb) = (&$a, &$b, $pa, $pb);
-            let c = contact(a, &pa, b, &pb);
-            let m = polytope_manifold(a, &pa, b, &pb, &c, pair.speculative as _);
-            to_f64(&c, &m)
-        }};
-    }
-    on_solids!(pair, f32_, run)
+    if f32_ { run_pair::<Vec3>(pair) } else { run_pair::<DVec3>(pair) }
 }
 
 /// The oracle's verdict on the pair's manifold, in `f32` or `f64`.
 pub fn manifold_verdict(pair: &ManifoldPair, f32_: bool) -> ManifoldVerdict {
     let (c, m) = pair_manifold(pair, f32_);
     let read = if f32_ { pair.rounded() } else { pair.clone() };
-    let (va, vb) = (read.a.vertices(&read.pose_a), read.b.vertices(&read.pose_b));
-    judge(&c, &m, &va, &vb, read.speculative, f32_)
+    let (a, b) = (read.a.body(&read.pose_a), read.b.body(&read.pose_b));
+    judge(&c, &m, &a, &b, read.speculative, f32_)
 }
 
-/// The oracle's verdict on a contact `c` and its manifold `m` between the
-/// hulls of `va` and `vb` (world vertices, as the queries read them).
+/// The oracle's verdict on a contact `c` and its manifold `m` between two
+/// shapes as the oracle sees them (in the world frame, as the queries read
+/// them).
 pub fn judge<V: OracleVec>(
     c: &Contact<V>,
     m: &Manifold64<V>,
-    va: &[V],
-    vb: &[V],
+    a: &dyn OracleBody<V>,
+    b: &dyn OracleBody<V>,
     spec: f64,
     f32_: bool,
 ) -> ManifoldVerdict {
-    let (pa, pb) = (V::facets(va), V::facets(vb));
-    let scale = va.iter().chain(vb).fold(0.0f64, |s, p| s.max(p.max_abs()));
+    let scale = a.scale().max(b.scale());
     let eps = if f32_ { f64::from(f32::EPSILON) } else { f64::EPSILON };
     // The zero band: 256 ε of twice the shapes' size (the size of A − B).
     let tol = 256.0 * eps * 2.0 * scale;
@@ -434,11 +649,12 @@ pub fn judge<V: OracleVec>(
     }
     let n = m.normal;
     // The shapes' overlap along a direction.
-    let overlap = |d: V| height(va, d) + height(vb, -d);
+    let overlap = |d: V| a.height(d) + b.height(-d);
     let over = overlap(n);
     // A face contact: the contact's normal is a facet's, along which the
     // overlap is the least.
-    let facet_normals = || pa.iter().map(|(f, _)| *f).chain(pb.iter().map(|(f, _)| -*f));
+    let (fa, fb) = (a.facet_normals(), b.facet_normals());
+    let facet_normals = || fa.iter().copied().chain(fb.iter().map(|f| -*f));
     v.face = facet_normals().any(|f| f.angle(c.normal) <= angle_tol && overlap(f) - least <= tol);
     let slack = FACE_CONTACT_TOLERANCE * least.abs().max(spec) + tol;
     v.normal_excess = (over - least) / slack;
@@ -447,13 +663,20 @@ pub fn judge<V: OracleVec>(
     v.wrong[0] = v.normal_excess > 1.0 || single_off;
     v.wrong[1] = v.face && over - least > tol;
     for p in &m.points {
-        let surface = excess(p.point_a, &pa).abs().max(excess(p.point_b, &pb).abs());
+        // On the surface; or, for a round shape, its radius from its core
+        // along the normal (the core-and-radius convention: a point
+        // clipped from a round shape's core is offset by the radius).
+        let on = |body: &dyn OracleBody<V>, q: V, to_core: V| {
+            let core = (body.excess(q + to_core * body.radius()) + body.radius()).max(0.0);
+            body.excess(q).abs().min(core)
+        };
+        let surface = on(a, p.point_a, -n).max(on(b, p.point_b, n));
         let gap = ((p.point_a - p.point_b) - n * p.depth).length();
         let range = (p.depth - over).max(-spec - p.depth);
         v.wrong[2] |= surface > tol;
         v.wrong[3] |= gap.max(range) > tol;
         v.point_excess = v.point_excess.max(surface.max(gap).max(range) / tol);
-        let out = excess(p.point_b, &pa).min(excess(p.point_a, &pb));
+        let out = a.excess(p.point_b).min(b.excess(p.point_a));
         if p.depth > tol && out > tol {
             v.outside += 1;
             v.outside_ratio = v.outside_ratio.max(out / p.depth);
@@ -734,5 +957,6 @@ fn on_solids_2d<R>(
 pub fn manifold_verdict_2d(pair: &ManifoldPair2, f32_: bool) -> ManifoldVerdict {
     let read = if f32_ { pair.rounded() } else { pair.clone() };
     let (va, vb) = (read.a.vertices(&read.pose_a), read.b.vertices(&read.pose_b));
-    on_solids_2d(pair, f32_, |c, m| judge(&c, &m, &va, &vb, read.speculative, f32_))
+    let (a, b) = (HullBody::new(va), HullBody::new(vb));
+    on_solids_2d(pair, f32_, |c, m| judge(&c, &m, &a, &b, read.speculative, f32_))
 }

@@ -6,7 +6,9 @@
 //! incident edge clipped to the reference edge (Box2D's polygons).
 
 use gjk_core::{Real, SupportMap, Vector, Vector2, Vector3};
-use gjk_shapes::{ConvexHull, ConvexPolygon, Cuboid, Placed, Pose, Space, Transformed};
+use gjk_shapes::{
+    Ball, Capsule, ConvexHull, ConvexPolygon, Cuboid, Placed, Pose, Rounded, Shape, Space, Transformed,
+};
 
 use crate::contact::{Contact, ContactStatus};
 use crate::epa::EPA_ROUNDING_ULPS;
@@ -97,6 +99,67 @@ pub trait PolyhedronFaces<V: Vector3>: SupportMap<V> {
     /// wrapped shape's face through it: `best_face` of the local direction
     /// would measure angles in the wrong metric.
     fn best_face_by(&self, score: FaceScore<'_, V>, out: &mut Vec<V>) -> V;
+
+    /// How far the surface lies out from the faces: the radius of a round
+    /// shape whose faces are its core's (a capsule's segment, a ball's
+    /// centre, a rounded box's box). Zero for polytopes.
+    #[inline]
+    fn face_radius(&self) -> V::Scalar {
+        V::Scalar::ZERO
+    }
+}
+
+impl<V: Space + Vector3> PolyhedronFaces<V> for Ball<V::Scalar> {
+    /// The centre: a ball has no face, only a core point to be clipped.
+    fn best_face(&self, dir: V, out: &mut Vec<V>) -> V {
+        out.clear();
+        out.push(V::ZERO);
+        dir.try_normalize().unwrap_or(V::X)
+    }
+
+    fn best_face_by(&self, _score: FaceScore<'_, V>, out: &mut Vec<V>) -> V {
+        out.clear();
+        out.push(V::ZERO);
+        V::X
+    }
+
+    fn face_radius(&self) -> V::Scalar {
+        self.radius
+    }
+}
+
+impl<V: Space + Vector3> PolyhedronFaces<V> for Capsule<V::Scalar> {
+    /// The core segment: no face, but both ends are clipped, so a capsule
+    /// lying on a face gets two points.
+    fn best_face(&self, dir: V, out: &mut Vec<V>) -> V {
+        let (bottom, top) = self.segment::<V>();
+        out.clear();
+        out.extend([bottom, top]);
+        dir.try_normalize().unwrap_or(V::X)
+    }
+
+    fn best_face_by(&self, _score: FaceScore<'_, V>, out: &mut Vec<V>) -> V {
+        self.best_face(V::X, out)
+    }
+
+    fn face_radius(&self) -> V::Scalar {
+        self.radius
+    }
+}
+
+impl<V: Space + Vector3, T: PolyhedronFaces<V> + Shape<V>> PolyhedronFaces<V> for Rounded<T, V::Scalar> {
+    /// The core's faces; the rounding adds to the radius.
+    fn best_face(&self, dir: V, out: &mut Vec<V>) -> V {
+        self.shape.best_face(dir, out)
+    }
+
+    fn best_face_by(&self, score: FaceScore<'_, V>, out: &mut Vec<V>) -> V {
+        self.shape.best_face_by(score, out)
+    }
+
+    fn face_radius(&self) -> V::Scalar {
+        self.shape.face_radius() + self.radius
+    }
 }
 
 /// The box's face on `axis` (`sign` ±1) into `out`; returns its normal.
@@ -201,10 +264,22 @@ fn face_normal<V: Space, T>(t: &Transformed<T, V>, n: V) -> V {
     t.pose.transform_vector(ns.try_normalize().unwrap_or(n))
 }
 
+/// Whether a scale is the same along every axis.
+fn uniform<V: Space>(scale: V) -> bool {
+    (1..V::DIM).all(|k| scale.component(k) == scale.component(0))
+}
+
 impl<V: Space + Vector3, T: PolyhedronFaces<V>> PolyhedronFaces<V> for Transformed<T, V> {
     fn best_face(&self, dir: V, out: &mut Vec<V>) -> V {
         let s0 = self.scale.component(0);
-        if (1..3).all(|k| self.scale.component(k) == s0) {
+        if !uniform(self.scale) && self.shape.face_radius() > V::Scalar::ZERO {
+            // A round shape under a non-uniform scale is no longer its core
+            // grown by a ball: its surface point stands in for a face.
+            out.clear();
+            out.push(self.support(dir));
+            return dir.try_normalize().unwrap_or(V::X);
+        }
+        if uniform(self.scale) {
             // A uniform scale keeps angles: the local direction picks.
             let n = self.shape.best_face(self.pose.inverse_transform_vector(dir), out);
             for p in out.iter_mut() {
@@ -216,11 +291,27 @@ impl<V: Space + Vector3, T: PolyhedronFaces<V>> PolyhedronFaces<V> for Transform
     }
 
     fn best_face_by(&self, score: FaceScore<'_, V>, out: &mut Vec<V>) -> V {
+        if !uniform(self.scale) && self.shape.face_radius() > V::Scalar::ZERO {
+            // As in `best_face`: the support along the best-scoring axis.
+            let mut dir = V::X;
+            for k in 0..3 {
+                for s in [V::Scalar::ONE, -V::Scalar::ONE] {
+                    if score(V::axis(k) * s) > score(dir) {
+                        dir = V::axis(k) * s;
+                    }
+                }
+            }
+            return self.best_face(dir, out);
+        }
         let n = self.shape.best_face_by(&|n| score(face_normal(self, n)), out);
         for p in out.iter_mut() {
             *p = self.pose.transform_point(V::mul_elem(self.scale, *p));
         }
         face_normal(self, n)
+    }
+
+    fn face_radius(&self) -> V::Scalar {
+        if uniform(self.scale) { self.shape.face_radius() * self.scale.component(0) } else { V::Scalar::ZERO }
     }
 }
 
@@ -231,6 +322,10 @@ impl<V: Space + Vector3, T: PolyhedronFaces<V>> PolyhedronFaces<V> for Placed<T,
             *p = self.to_outer(*p);
         }
         self.dir_to_outer(n)
+    }
+
+    fn face_radius(&self) -> V::Scalar {
+        self.shape.face_radius()
     }
 
     fn best_face_by(&self, score: FaceScore<'_, V>, out: &mut Vec<V>) -> V {
@@ -298,14 +393,15 @@ fn single_point<V: Vector>(contact: &Contact<V>, least: V::Scalar) -> ContactMan
 /// Which face carries the contact: `Some(false)` A's, `Some(true)` B's,
 /// `None` neither (an edge or vertex contact). Each candidate is a face's
 /// points (in the world frame; fewer than `min_points` or all equal: no
-/// face there) and its outward normal; it is judged by the overlap of the
+/// face there), its outward normal and the shape's face radius
+/// ([`PolyhedronFaces::face_radius`]); it is judged by the overlap of the
 /// shapes along that normal beyond the least overlap `least`: how far the
 /// other shape reaches past the face's plane. That is never below `least`
 /// but for rounding; a face that only touches the contact at an edge or
 /// vertex overlaps by more.
 fn reference_face<V, A, B>(
-    (a, pose_a, face_a, na): (&A, &Pose<V>, &[V], V),
-    (b, pose_b, face_b, nb): (&B, &Pose<V>, &[V], V),
+    (a, pose_a, face_a, na, ra): (&A, &Pose<V>, &[V], V, V::Scalar),
+    (b, pose_b, face_b, nb, rb): (&B, &Pose<V>, &[V], V, V::Scalar),
     min_points: usize,
     least: V::Scalar,
     speculative: V::Scalar,
@@ -316,11 +412,12 @@ where
     B: SupportMap<V> + ?Sized,
 {
     let is_face = |f: &[V]| f.len() >= min_points && f.iter().any(|p| *p != f[0]);
-    let over = |f: &[V], n: V, other: V::Scalar| {
-        if is_face(f) { other + n.dot(f[0]) - least } else { V::Scalar::INFINITY }
+    // A round shape's faces are its core's: its surface lies `r` out.
+    let over = |f: &[V], n: V, r: V::Scalar, other: V::Scalar| {
+        if is_face(f) { other + n.dot(f[0]) + r - least } else { V::Scalar::INFINITY }
     };
-    let over_a = over(face_a, na, reach(b, pose_b, -na));
-    let over_b = over(face_b, nb, reach(a, pose_a, -nb));
+    let over_a = over(face_a, na, ra, reach(b, pose_b, -na));
+    let over_b = over(face_b, nb, rb, reach(a, pose_a, -nb));
     let scale = face_a.iter().chain(face_b).fold(least.abs(), |m, p| m.max(p.max_abs()));
     let band = V::Scalar::DEFAULT_ZERO_TOLERANCE * scale;
     let rounding = V::Scalar::from_f64(EPA_ROUNDING_ULPS) * V::Scalar::EPSILON * scale;
@@ -370,7 +467,10 @@ where
     let mut fb = Vec::with_capacity(8);
     let na = world_face(a, pose_a, n, &mut fa);
     let nb = world_face(b, pose_b, -n, &mut fb);
-    let Some(flip) = reference_face((a, pose_a, &fa, na), (b, pose_b, &fb, nb), 3, least, speculative) else {
+    let (ra, rb) = (a.face_radius(), b.face_radius());
+    let Some(flip) =
+        reference_face((a, pose_a, &fa, na, ra), (b, pose_b, &fb, nb, rb), 3, least, speculative)
+    else {
         // Edge to edge (or no face at all): the contact's own point.
         return single();
     };
@@ -408,13 +508,23 @@ where
             return single();
         }
     }
-    // Keep points below the reference face (or within the speculative band).
+    // Clipping a segment (a capsule's core) meets each crossing twice.
+    poly.dedup();
+    if poly.len() > 1 && poly[0] == poly[poly.len() - 1] {
+        poly.pop();
+    }
+    // Keep points below the reference face (or within the speculative
+    // band). Round shapes: the faces are their cores', the surfaces lie
+    // their radii out along the normal.
+    let (r_ref, r_inc) = if flip { (rb, ra) } else { (ra, rb) };
     let mut pts: Vec<ManifoldPoint<V>> = Vec::with_capacity(poly.len());
     for &p in &poly {
-        let sep = ref_n.dot(p - ref_face[0]);
+        let core_sep = ref_n.dot(p - ref_face[0]);
+        let sep = core_sep - r_ref - r_inc;
         if sep <= speculative {
-            let on_ref = p - ref_n * sep;
-            let (pa, pb) = if flip { (p, on_ref) } else { (on_ref, p) };
+            let on_ref = p - ref_n * (core_sep - r_ref);
+            let on_inc = p - ref_n * r_inc;
+            let (pa, pb) = if flip { (on_inc, on_ref) } else { (on_ref, on_inc) };
             pts.push(ManifoldPoint { point_a: pa, point_b: pb, depth: -sep });
         }
     }
@@ -496,7 +606,7 @@ impl<V: Space + Vector2> PolygonEdges<V> for ConvexPolygon<V> {
 
 impl<V: Space + Vector2, T: PolygonEdges<V>> PolygonEdges<V> for Transformed<T, V> {
     fn best_edge(&self, dir: V) -> ([V; 2], V) {
-        if self.scale.component(0) == self.scale.component(1) {
+        if uniform(self.scale) {
             // A uniform scale keeps angles: the local direction picks.
             let (e, n) = self.shape.best_edge(self.pose.inverse_transform_vector(dir));
             let s = self.scale.component(0);
@@ -581,7 +691,10 @@ where
     };
     let (ea, na) = world_edge(a, pose_a, n);
     let (eb, nb) = world_edge(b, pose_b, -n);
-    let Some(flip) = reference_face((a, pose_a, &ea, na), (b, pose_b, &eb, nb), 2, least, speculative) else {
+    let zero = V::Scalar::ZERO;
+    let Some(flip) =
+        reference_face((a, pose_a, &ea, na, zero), (b, pose_b, &eb, nb, zero), 2, least, speculative)
+    else {
         // Vertex to vertex (or no edge at all): the contact's own point.
         return single_point(contact, least);
     };

@@ -343,3 +343,119 @@ mod polygons {
         }
     }
 }
+
+/// Round shapes (capsules, balls, rounded boxes) against flat faces: the
+/// faces are their cores', the points their radii out along the normal
+/// (the core-and-radius convention of Box2D's rounded polygons).
+mod round {
+    use gjk_epa::{ContactStatus, contact, polytope_manifold};
+    use gjk_shapes::glam::{DQuat, DVec3};
+    use gjk_shapes::{Ball, Capsule, Cuboid, Pose, Rounded, Transformed};
+
+    /// A shape as the manifold and the contact take it, and its pose.
+    type Case<'a> = (&'a dyn gjk_epa::PolyhedronFaces<DVec3>, &'a dyn gjk_shapes::Shape<DVec3>, Pose<DVec3>);
+
+    fn floor() -> (Cuboid<DVec3>, Pose<DVec3>) {
+        (Cuboid::new(DVec3::new(2.0, 1.0, 2.0)).unwrap(), Pose::from_translation(DVec3::new(0.0, -1.0, 0.0)))
+    }
+
+    /// A capsule lying along x, 0.01 deep: both ends of its segment; with
+    /// one end hanging past the floor's rim, that end is cut at the rim.
+    #[test]
+    fn a_capsule_lying_on_a_floor_has_two_points() {
+        let (f, pf) = floor();
+        let cap = Capsule::new(0.5, 0.2).unwrap();
+        let lying = DQuat::from_rotation_z(std::f64::consts::FRAC_PI_2);
+        for (x, ends) in [(0.0, [-0.5, 0.5]), (1.8, [1.3, 2.0])] {
+            let pc = Pose::new(lying, DVec3::new(x, 0.19, 0.3));
+            let c = contact(&f, &pf, &cap, &pc);
+            assert_eq!(c.status, ContactStatus::Penetrating);
+            let m = polytope_manifold(&f, &pf, &cap, &pc, &c, 0.0);
+            assert_eq!(m.len(), 2, "{m:?}");
+            assert!((m.normal - DVec3::Y).length() < 1e-12, "{m:?}");
+            let mut xs: Vec<f64> = m.points().iter().map(|p| p.point_b.x).collect();
+            xs.sort_by(f64::total_cmp);
+            assert!((xs[0] - ends[0]).abs() < 1e-12 && (xs[1] - ends[1]).abs() < 1e-12, "{xs:?}");
+            for p in m.points() {
+                assert!((p.depth - 0.01).abs() < 1e-12, "{p:?}");
+                assert!((p.point_b - DVec3::new(p.point_b.x, -0.01, 0.3)).length() < 1e-12, "{p:?}");
+                assert!((p.point_a - DVec3::new(p.point_b.x, 0.0, 0.3)).length() < 1e-12, "{p:?}");
+            }
+        }
+    }
+
+    /// A capsule standing on its end, a ball, and a capsule tilted 0.3 rad:
+    /// one point, the lowest, at the contact's depth.
+    #[test]
+    fn ends_and_balls_have_one_point() {
+        let (f, pf) = floor();
+        let cap = Capsule::new(0.5, 0.2).unwrap();
+        let ball = Ball::new(0.3).unwrap();
+        let tilted = DQuat::from_rotation_z(std::f64::consts::FRAC_PI_2 - 0.3);
+        let low = 0.5 * 0.3f64.sin() + 0.2;
+        let cases: [Case; 3] = [
+            (&cap, &cap, Pose::from_translation(DVec3::new(0.2, 0.69, 0.0))),
+            (&ball, &ball, Pose::from_translation(DVec3::new(0.2, 0.29, 0.0))),
+            (&cap, &cap, Pose::new(tilted, DVec3::new(0.2, low - 0.01, 0.0))),
+        ];
+        for (i, (faces, shape, pose)) in cases.into_iter().enumerate() {
+            let c = contact(&f, &pf, shape, &pose);
+            assert_eq!(c.status, ContactStatus::Penetrating, "#{i}");
+            let m = polytope_manifold(&f, &pf, faces, &pose, &c, 0.0);
+            assert_eq!(m.len(), 1, "#{i}: {m:?}");
+            let p = m.points()[0];
+            assert!((p.depth - 0.01).abs() < 1e-12 && (m.normal - DVec3::Y).length() < 1e-12, "#{i}: {m:?}");
+            assert!((p.point_b.y + 0.01).abs() < 1e-12 && p.point_a.y.abs() < 1e-12, "#{i}: {p:?}");
+        }
+    }
+
+    /// A rounded box resting 0.01 deep: the four corners of its core's
+    /// bottom face, the radius below; as reference (B above A's corner),
+    /// its core face the radius out.
+    #[test]
+    fn rounded_boxes_rest_on_their_core_faces() {
+        let (f, pf) = floor();
+        let rb = Rounded::new(Cuboid::new(DVec3::splat(0.4)).unwrap(), 0.1).unwrap();
+        let pr = Pose::new(DQuat::from_rotation_y(0.3), DVec3::new(0.1, 0.49, -0.2));
+        let c = contact(&f, &pf, &rb, &pr);
+        let m = polytope_manifold(&f, &pf, &rb, &pr, &c, 0.0);
+        assert_eq!(m.len(), 4, "{m:?}");
+        assert!((m.normal - DVec3::Y).length() < 1e-12, "{m:?}");
+        for p in m.points() {
+            assert!((p.depth - 0.01).abs() < 1e-12 && (p.point_b.y + 0.01).abs() < 1e-12, "{p:?}");
+            let core = pr.inverse_transform_point(p.point_b + DVec3::Y * 0.1);
+            assert!((core.abs() - DVec3::splat(0.4)).abs().max_element() < 1e-12, "a core corner: {core:?}");
+        }
+        // A wide rounded slab above a small box's top face, 0.01 deep: the
+        // box's face is the reference (A's preferred; both overlap the
+        // least along ±y), the box's top corners the points.
+        let slab = Rounded::new(Cuboid::new(DVec3::new(2.0, 0.3, 2.0)).unwrap(), 0.1).unwrap();
+        let small = Cuboid::new(DVec3::splat(0.5)).unwrap();
+        let ps = Pose::from_translation(DVec3::new(0.0, 0.5 + 0.4 - 0.01, 0.0));
+        let c = contact(&small, &Pose::IDENTITY, &slab, &ps);
+        let m = polytope_manifold(&small, &Pose::IDENTITY, &slab, &ps, &c, 0.0);
+        assert_eq!(m.len(), 4, "{m:?}");
+        assert!((m.normal - DVec3::Y).length() < 1e-12, "{m:?}");
+        for p in m.points() {
+            assert!((p.depth - 0.01).abs() < 1e-12, "{p:?}");
+            assert!((p.point_a.y - 0.5).abs() < 1e-12 && (p.point_b.y - 0.49).abs() < 1e-12, "{p:?}");
+        }
+    }
+
+    /// A capsule under a non-uniform scale is no capsule: its support point
+    /// stands in for a face, no radius is added, and the manifold is the
+    /// one point at the contact's depth.
+    #[test]
+    fn a_scaled_capsule_is_one_support_point() {
+        let (f, pf) = floor();
+        let cap = Capsule::new(0.5, 0.2).unwrap();
+        let t = Transformed::with_scale(cap, Pose::IDENTITY, DVec3::new(1.0, 1.0, 3.0)).unwrap();
+        let pc = Pose::from_translation(DVec3::new(0.0, 0.69, 0.0));
+        let c = contact(&f, &pf, &t, &pc);
+        assert_eq!(c.status, ContactStatus::Penetrating);
+        let m = polytope_manifold(&f, &pf, &t, &pc, &c, 0.0);
+        assert_eq!(m.len(), 1, "{m:?}");
+        let p = m.points()[0];
+        assert!((p.depth - 0.01).abs() < 1e-9 && (p.point_b.y + 0.01).abs() < 1e-9, "{p:?}");
+    }
+}

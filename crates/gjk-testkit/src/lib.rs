@@ -663,13 +663,6 @@ fn facet_planes(v: &[DVec3], slack: f64) -> Vec<(DVec3, f64)> {
     out
 }
 
-/// The largest `n·p − d` over the planes: negative inside the hull (minus
-/// the distance to its boundary), zero on it, positive outside (a lower
-/// bound on the distance to it).
-pub fn plane_excess(p: DVec3, planes: &[(DVec3, f64)]) -> f64 {
-    planes.iter().map(|(n, d)| n.dot(p) - d).fold(f64::NEG_INFINITY, f64::max)
-}
-
 /// The edge lines `(n, d)` of a 2D point set's hull (outward unit normal,
 /// `n·x ≤ d` inside), by brute force over every two points: a line with
 /// every point on one side (within 1e-10 of the set's size) is an edge's.
