@@ -20,8 +20,8 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use gjk_core::glam::{DQuat, DVec2, DVec3, Quat, Vec2, Vec3};
-use gjk_core::{CastOptions, GjkConfig, Real, SimplexCache, Status, Vector};
-use gjk_epa::{ContactStatus, EpaConfig, EpaSpace};
+use gjk_core::{CastOptions, GjkConfig, Real, SimplexCache, Status, Vector, Vector2};
+use gjk_epa::{ContactStatus, EpaConfig, EpaSpace, PolyhedronFaces};
 use gjk_shapes::{Ball, Capsule, ConvexHull, ConvexPolygon, Cuboid, Pose, Shape, Space};
 
 /// Whether `agree` prints the pairs that differ (the binary's
@@ -158,9 +158,48 @@ fn check_shapes3(
     }
 }
 
+/// A 3D shape with faces: what the contact and the manifold take.
+trait Faced: Shape<DVec3> + PolyhedronFaces<DVec3> {}
+impl<T: Shape<DVec3> + PolyhedronFaces<DVec3>> Faced for T {}
+
+/// A contact manifold's outputs are finite where they must be: the normal
+/// always (zero for a contact without one), each point and depth, and at
+/// most [`gjk_epa::MAX_MANIFOLD_POINTS`] points; counts it.
+fn count_manifold<V: Vector>(m: &gjk_epa::ContactManifold<V>, o: &mut Outcome) {
+    o.queries += 1;
+    let finite = m.normal.is_finite()
+        && m.len() <= gjk_epa::MAX_MANIFOLD_POINTS
+        && m.points().iter().all(|p| p.point_a.is_finite() && p.point_b.is_finite() && p.depth.is_finite());
+    o.non_finite += u64::from(!finite);
+}
+
+/// The contact and its manifold (speculative distance 0.1) of two posed
+/// 3D shapes with faces.
+fn check_manifold3<A, B>(a: &A, pa: &Pose<DVec3>, b: &B, pb: &Pose<DVec3>, o: &mut Outcome)
+where
+    A: Shape<DVec3> + PolyhedronFaces<DVec3> + ?Sized,
+    B: Shape<DVec3> + PolyhedronFaces<DVec3> + ?Sized,
+{
+    let c = gjk_epa::contact(a, pa, b, pb);
+    count_manifold(&gjk_epa::polytope_manifold(a, pa, b, pb, &c, 0.1), o);
+}
+
+/// The contact and its manifold (speculative distance 0.1) of two posed
+/// polygons.
+fn check_manifold2<V: Space + Vector2 + EpaSpace>(
+    a: &ConvexPolygon<V>,
+    pa: &Pose<V>,
+    b: &ConvexPolygon<V>,
+    pb: &Pose<V>,
+    o: &mut Outcome,
+) {
+    let c = gjk_epa::contact(a, pa, b, pb);
+    count_manifold(&gjk_epa::polygon_manifold(a, pa, b, pb, &c, V::Scalar::from_f64(0.1)), o);
+}
+
 /// A 3D shape from the input (or `None` when its constructor rejects it,
 /// which is itself the expected answer to bad sizes).
-fn shape3(b: &mut Bytes) -> Option<Box<dyn Shape<DVec3>>> {
+fn shape3(b: &mut Bytes) -> Option<Box<dyn Faced>> {
     Some(match b.byte() % 5 {
         0 => Box::new(Ball::new(b.float()).ok()?),
         1 => Box::new(Capsule::new(b.float(), b.float()).ok()?),
@@ -368,11 +407,13 @@ fn check_clouds(b: &mut Bytes, o: &mut Outcome) {
     if let (Ok(a), Ok(c)) = (ConvexHull::new(&p), ConvexHull::new(&q)) {
         o.climbing_hulls += u64::from(a.uses_hill_climbing()) + u64::from(c.uses_hill_climbing());
         check_shapes3(&a, &pa, &c, &pb, o);
+        check_manifold3(&a, &pa, &c, &pb, o);
         // The input's small shape (any size) as the third, else A again.
         let (third, third_ordinary): (&dyn Shape<DVec3>, bool) = match &small {
             Some(s) => {
                 check_shapes3(&a, &pa, &**s, &pb, o);
-                (&**s, false)
+                check_manifold3(&a, &pa, &**s, &pb, o);
+                (&**s as &dyn Shape<DVec3>, false)
             }
             None => (&a, p_ordinary),
         };
@@ -408,6 +449,7 @@ fn check_clouds(b: &mut Bytes, o: &mut Outcome) {
         o.climbing_polygons += u64::from(a.vertices().len() > gjk_shapes::POLYGON_SCAN_LIMIT);
         let step = Pose::from_angle_translation(angle, shift.truncate());
         check_warm(&a, &c, &a, &place(&pa), &place(&pb), &step, (ordinary, p_ordinary), o);
+        check_manifold2(&a, &place(&pa), &c, &place(&pb), o);
     }
     let narrow2 = |pts: &[DVec2]| pts.iter().map(|p| p.as_vec2()).collect::<Vec<Vec2>>();
     if let (Ok(a), Ok(c)) = (ConvexPolygon::new(&narrow2(&p2)), ConvexPolygon::new(&narrow2(&q2))) {
@@ -416,6 +458,7 @@ fn check_clouds(b: &mut Bytes, o: &mut Outcome) {
         };
         let step = Pose::from_angle_translation(angle as f32, shift.truncate().as_vec2());
         check_warm(&c, &a, &c, &place32(&pa), &place32(&pb), &step, (ordinary, q_ordinary), o);
+        check_manifold2(&c, &place32(&pa), &a, &place32(&pb), o);
     }
 }
 
@@ -441,6 +484,7 @@ fn small_shapes(bytes: &mut Bytes, o: &mut Outcome) {
     if let (Some(a), Some(c)) = (shape3(b), shape3(b)) {
         let (pa, pc) = (pose3(b), pose3(b));
         check_shapes3(&*a, &pa, &*c, &pc, o);
+        check_manifold3(&*a, &pa, &*c, &pc, o);
     }
     // Raw point sets through gjk-core, f32 and f64, 2D and 3D.
     let n = b.count(10);
@@ -518,6 +562,7 @@ fn small_shapes(bytes: &mut Bytes, o: &mut Outcome) {
         if c.status != ContactStatus::InvalidInput && !(c.depth.is_finite() && c.normal.is_finite()) {
             o.non_finite += 1;
         }
+        count_manifold(&gjk_epa::polygon_manifold(&pa, &Pose::IDENTITY, &pb, &pose, &c, 0.1), o);
         // The distance alone (the polygon boundary walk and separating-axis
         // test near contact), and the boolean test.
         o.queries += 1;
