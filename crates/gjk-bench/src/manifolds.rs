@@ -7,7 +7,7 @@
 //! The oracle shares no code with the manifolds: a polytope's facet
 //! planes come from its world vertices by brute force
 //! ([`gjk_testkit::hull_planes`], [`gjk_testkit::hull_lines`]), a round
-//! shape's surface from its core in closed form ([`Body3`]), and the
+//! shape's surface from its core in closed form ([`Body`]), and the
 //! overlap along a direction from their support functions. A manifold is
 //! checked for what a solver reads from it:
 //! - its normal: the shapes overlap along it by at most the contact's
@@ -25,16 +25,16 @@
 //! - its size: empty exactly when the shapes are apart by more than
 //!   `speculative`.
 use gjk_core::glam::{DMat3, DQuat, DVec2, DVec3, Vec2, Vec3};
-use gjk_core::{Vector, Vector3};
+use gjk_core::{Vector, Vector2, Vector3};
 use gjk_epa::{
-    Contact, ContactManifold, ContactStatus, EpaSpace, FACE_CONTACT_TOLERANCE, ManifoldPoint,
+    Contact, ContactManifold, ContactStatus, EpaSpace, FACE_CONTACT_TOLERANCE, ManifoldPoint, PolygonEdges,
     PolyhedronFaces, contact, polygon_manifold, polytope_manifold,
 };
 use gjk_shapes::{
     Ball, Capsule, ConvexHull, ConvexPolygon, Cuboid, Pose, Rot2, Rounded, Shape, Space, Transformed,
     distance,
 };
-use gjk_testkit::{Rng, box_corners, hull_lines, hull_planes, point_segment_sq, polygon, polyhedron};
+use gjk_testkit::{Rng, box_corners, hull_lines, hull_planes, polygon, polyhedron};
 
 use crate::curved::{pose_f32, pose_f64};
 
@@ -58,18 +58,19 @@ pub enum Solid {
 
 impl Solid {
     /// The oracle's view of the solid at `pose`.
-    pub fn body(&self, pose: &Pose<DVec3>) -> Body3 {
+    pub fn body(&self, pose: &Pose<DVec3>) -> Body<DVec3> {
         let world = |local: Vec<DVec3>| local.iter().map(|p| pose.transform_point(*p)).collect::<Vec<_>>();
         let corners = |half: DVec3, q: DQuat| box_corners(half, DMat3::from_quat(q), DVec3::ZERO);
         match self {
-            Solid::Box(half) => Body3::hull(world(corners(*half, DQuat::IDENTITY))),
-            Solid::Hull(p) => Body3::hull(world(p.clone())),
-            Solid::Scaled(s, q) => Body3::hull(world(corners(*s * 0.5, *q))),
-            Solid::Capsule(h, r) => {
-                Body3::Round(world(vec![DVec3::new(0.0, -h, 0.0), DVec3::new(0.0, *h, 0.0)]), *r)
-            }
-            Solid::Ball(r) => Body3::Round(vec![pose.translation], *r),
-            Solid::RoundedBox(half, r) => Body3::RoundedBox(*pose, *half, *r),
+            Solid::Box(half) => Body::hull(world(corners(*half, DQuat::IDENTITY))),
+            Solid::Hull(p) => Body::hull(world(p.clone())),
+            Solid::Scaled(s, q) => Body::hull(world(corners(*s * 0.5, *q))),
+            Solid::Capsule(h, r) => Body::Round(RoundBody::new(
+                world(vec![DVec3::new(0.0, -h, 0.0), DVec3::new(0.0, *h, 0.0)]),
+                *r,
+            )),
+            Solid::Ball(r) => Body::Round(RoundBody::new(vec![pose.translation], *r)),
+            Solid::RoundedBox(half, r) => Body::RoundedBox(*pose, *half, *r),
         }
     }
 
@@ -166,20 +167,21 @@ impl Prec for DVec3 {
     }
 }
 
-/// The oracle's view of a 3D solid in the world frame.
+/// The oracle's view of a solid in the world frame (2D or 3D).
 #[derive(Clone, Debug)]
-pub enum Body3 {
+pub enum Body<V: Space> {
     /// A polytope.
-    Hull(HullBody<DVec3>),
-    /// The points' hull (one point or a segment) grown by the radius.
-    Round(Vec<DVec3>, f64),
-    /// A box at the pose, of these half extents, rounded by the radius.
-    RoundedBox(Pose<DVec3>, DVec3, f64),
+    Hull(HullBody<V>),
+    /// A disc, ball or capsule.
+    Round(RoundBody<V>),
+    /// A box (a rectangle in 2D) at the pose, of these half extents,
+    /// rounded by the radius.
+    RoundedBox(Pose<V>, V, f64),
 }
 
-impl Body3 {
-    fn hull(v: Vec<DVec3>) -> Self {
-        Body3::Hull(HullBody::new(v))
+impl<V: OracleVec + Space<Scalar = f64>> Body<V> {
+    fn hull(v: Vec<V>) -> Self {
+        Body::Hull(HullBody::new(v))
     }
 }
 
@@ -234,51 +236,52 @@ pub trait OracleBody<V> {
     }
 }
 
-impl OracleBody<DVec3> for Body3 {
-    fn height(&self, n: DVec3) -> f64 {
+impl<V: OracleVec + Space<Scalar = f64>> OracleBody<V> for Body<V> {
+    fn height(&self, n: V) -> f64 {
         match self {
-            Body3::Hull(h) => h.height(n),
-            Body3::Round(core, r) => height(core, n) + r,
-            Body3::RoundedBox(pose, half, r) => {
+            Body::Hull(h) => h.height(n),
+            Body::Round(b) => b.height(n),
+            Body::RoundedBox(pose, half, r) => {
                 let local = pose.inverse_transform_vector(n);
-                pose.translation.dot(n) + (local.abs() * *half).element_sum() + r
+                let reach: f64 = (0..V::DIM).map(|k| (local.component(k) * half.component(k)).abs()).sum();
+                pose.translation.dot(n) + reach + r
             }
         }
     }
-    fn excess(&self, p: DVec3) -> f64 {
+    fn excess(&self, p: V) -> f64 {
         match self {
-            Body3::Hull(h) => h.excess(p),
-            Body3::Round(core, r) => {
-                let (a, b) = (core[0], core[core.len() - 1]);
-                point_segment_sq(p, a, b).sqrt() - r
-            }
-            Body3::RoundedBox(pose, half, r) => {
+            Body::Hull(h) => h.excess(p),
+            Body::Round(b) => b.excess(p),
+            Body::RoundedBox(pose, half, r) => {
                 // The box's signed distance (exact outside and inside).
-                let q = pose.inverse_transform_point(p).abs() - *half;
-                q.max(DVec3::ZERO).length() + q.max_element().min(0.0) - r
+                let local = pose.inverse_transform_point(p);
+                let q: Vec<f64> = (0..V::DIM).map(|k| local.component(k).abs() - half.component(k)).collect();
+                let outside = q.iter().map(|x| x.max(0.0).powi(2)).sum::<f64>().sqrt();
+                outside + q.iter().copied().fold(f64::NEG_INFINITY, f64::max).min(0.0) - r
             }
         }
     }
-    fn facet_normals(&self) -> Vec<DVec3> {
+    fn facet_normals(&self) -> Vec<V> {
         match self {
-            Body3::Hull(h) => h.facet_normals(),
-            Body3::Round(..) => Vec::new(),
-            Body3::RoundedBox(pose, ..) => (0..6)
-                .map(|k| pose.transform_vector(DVec3::AXES[k % 3] * if k < 3 { 1.0 } else { -1.0 }))
+            Body::Hull(h) => h.facet_normals(),
+            Body::Round(b) => b.facet_normals(),
+            Body::RoundedBox(pose, ..) => (0..2 * V::DIM)
+                .map(|k| pose.transform_vector(V::axis(k % V::DIM) * if k < V::DIM { 1.0 } else { -1.0 }))
                 .collect(),
         }
     }
     fn scale(&self) -> f64 {
         match self {
-            Body3::Hull(h) => h.scale(),
-            Body3::Round(core, r) => core.iter().fold(0.0, |s, p| s.max(p.abs().max_element() + r)),
-            Body3::RoundedBox(pose, half, r) => pose.translation.abs().max_element() + half.length() + r,
+            Body::Hull(h) => h.scale(),
+            Body::Round(b) => b.scale(),
+            Body::RoundedBox(pose, half, r) => pose.translation.max_abs() + half.length() + r,
         }
     }
     fn radius(&self) -> f64 {
         match self {
-            Body3::Hull(_) => 0.0,
-            Body3::Round(_, r) | Body3::RoundedBox(_, _, r) => *r,
+            Body::Hull(_) => 0.0,
+            Body::Round(b) => b.r,
+            Body::RoundedBox(_, _, r) => *r,
         }
     }
 }
@@ -473,8 +476,50 @@ impl ManifoldVerdict {
     }
 }
 
+/// A disc, ball or capsule as the oracle sees it: its core (one point or
+/// a segment's two ends) grown by a radius.
+#[derive(Clone, Debug)]
+pub struct RoundBody<V> {
+    /// The core's points.
+    pub core: Vec<V>,
+    /// The radius.
+    pub r: f64,
+}
+
+impl<V: OracleVec> RoundBody<V> {
+    /// The core `core` grown by `r`.
+    pub fn new(core: Vec<V>, r: f64) -> Self {
+        Self { core, r }
+    }
+}
+
+impl<V: OracleVec> OracleBody<V> for RoundBody<V> {
+    fn height(&self, n: V) -> f64 {
+        height(&self.core, n) + self.r
+    }
+    fn excess(&self, p: V) -> f64 {
+        let (a, b) = (self.core[0], self.core[self.core.len() - 1]);
+        let ab = b - a;
+        let t = if ab.dot(ab) > 0.0 { ((p - a).dot(ab) / ab.dot(ab)).clamp(0.0, 1.0) } else { 0.0 };
+        (p - (a + ab * t)).length() - self.r
+    }
+    fn facet_normals(&self) -> Vec<V> {
+        V::side_normals(self.core[0], self.core[self.core.len() - 1])
+    }
+    fn scale(&self) -> f64 {
+        self.core.iter().fold(0.0, |s, p| s.max(p.max_abs() + self.r))
+    }
+    fn radius(&self) -> f64 {
+        self.r
+    }
+}
+
 /// Vectors the oracle works in: `DVec2` and `DVec3`.
 pub trait OracleVec: Vector<Scalar = f64> + core::fmt::Debug {
+    /// The outward normals of a capsule's flat sides about the segment
+    /// `a b`: in 2D its two perpendiculars, in 3D none (a cylinder's side
+    /// is round).
+    fn side_normals(a: Self, b: Self) -> Vec<Self>;
     /// The angle to `o` (both unit), accurate near 0 (`acos` of the dot
     /// product resolves no finer than 1.5e-8).
     fn angle(self, o: Self) -> f64;
@@ -483,6 +528,9 @@ pub trait OracleVec: Vector<Scalar = f64> + core::fmt::Debug {
 }
 
 impl OracleVec for DVec3 {
+    fn side_normals(_: Self, _: Self) -> Vec<Self> {
+        Vec::new()
+    }
     fn angle(self, o: Self) -> f64 {
         self.cross(o).length().atan2(self.dot(o))
     }
@@ -492,6 +540,9 @@ impl OracleVec for DVec3 {
 }
 
 impl OracleVec for DVec2 {
+    fn side_normals(a: Self, b: Self) -> Vec<Self> {
+        (b - a).perp().try_normalize().map_or(Vec::new(), |n| vec![n, -n])
+    }
     fn angle(self, o: Self) -> f64 {
         self.perp_dot(o).abs().atan2(self.dot(o))
     }
@@ -756,7 +807,7 @@ pub fn manifold_tally(
     t
 }
 
-/// A polygon of the 2D sets.
+/// A solid of the 2D sets.
 #[derive(Clone, Debug)]
 pub enum Solid2 {
     /// A rectangle of these half extents.
@@ -766,25 +817,36 @@ pub enum Solid2 {
     /// The hull of the points scaled per axis by the vector, then turned
     /// by the rotation: a `Transformed` with a non-uniform scale.
     Scaled(Vec<DVec2>, DVec2, Rot2<f64>),
+    /// A capsule along local Y: half height and radius.
+    Capsule(f64, f64),
+    /// A disc of this radius.
+    Disc(f64),
+    /// A rectangle of these half extents rounded by the radius.
+    RoundedRect(DVec2, f64),
+}
+
+/// A rectangle's corners, counter-clockwise.
+fn rect_corners(h: DVec2) -> Vec<DVec2> {
+    vec![DVec2::new(-h.x, -h.y), DVec2::new(h.x, -h.y), DVec2::new(h.x, h.y), DVec2::new(-h.x, h.y)]
 }
 
 impl Solid2 {
-    /// The vertices in the frame of `pose`.
-    pub fn vertices(&self, pose: &Pose<DVec2>) -> Vec<DVec2> {
-        let local: Vec<DVec2> = match self {
-            Solid2::Rect(h) => vec![
-                DVec2::new(-h.x, -h.y),
-                DVec2::new(h.x, -h.y),
-                DVec2::new(h.x, h.y),
-                DVec2::new(-h.x, h.y),
-            ],
-            Solid2::Polygon(p) => p.clone(),
+    /// The oracle's view of the solid at `pose`.
+    pub fn body(&self, pose: &Pose<DVec2>) -> Body<DVec2> {
+        let world = |local: Vec<DVec2>| local.iter().map(|p| pose.transform_point(*p)).collect::<Vec<_>>();
+        match self {
+            Solid2::Rect(h) => Body::hull(world(rect_corners(*h))),
+            Solid2::Polygon(p) => Body::hull(world(p.clone())),
             Solid2::Scaled(p, s, r) => {
                 let r = Pose::new(*r, DVec2::ZERO);
-                p.iter().map(|q| r.transform_point(*q * *s)).collect()
+                Body::hull(world(p.iter().map(|q| r.transform_point(*q * *s)).collect()))
             }
-        };
-        local.iter().map(|p| pose.transform_point(*p)).collect()
+            Solid2::Capsule(h, r) => {
+                Body::Round(RoundBody::new(world(vec![DVec2::new(0.0, -h), DVec2::new(0.0, *h)]), *r))
+            }
+            Solid2::Disc(r) => Body::Round(RoundBody::new(vec![pose.translation], *r)),
+            Solid2::RoundedRect(h, r) => Body::RoundedBox(*pose, *h, *r),
+        }
     }
 
     /// The solid scaled by `k` about its origin.
@@ -793,12 +855,16 @@ impl Solid2 {
             Solid2::Rect(h) => Solid2::Rect(*h * k),
             Solid2::Polygon(p) => Solid2::Polygon(p.iter().map(|v| *v * k).collect()),
             Solid2::Scaled(p, s, a) => Solid2::Scaled(p.clone(), *s * k, *a),
+            Solid2::Capsule(h, r) => Solid2::Capsule(h * k, r * k),
+            Solid2::Disc(r) => Solid2::Disc(r * k),
+            Solid2::RoundedRect(h, r) => Solid2::RoundedRect(*h * k, r * k),
         }
     }
 
     /// The sizes and rotation as `f32` reads them.
     fn rounded(&self) -> Self {
         let r = |v: DVec2| v.as_vec2().as_dvec2();
+        let x = |v: f64| f64::from(v as f32);
         match self {
             Solid2::Rect(h) => Solid2::Rect(r(*h)),
             Solid2::Polygon(p) => Solid2::Polygon(p.iter().map(|v| r(*v)).collect()),
@@ -806,7 +872,72 @@ impl Solid2 {
                 let q = pose2_f64(&pose2_f32(&Pose::new(*q, DVec2::ZERO))).rotation;
                 Solid2::Scaled(p.iter().map(|v| r(*v)).collect(), r(*s), q)
             }
+            Solid2::Capsule(h, rad) => Solid2::Capsule(x(*h), x(*rad)),
+            Solid2::Disc(rad) => Solid2::Disc(x(*rad)),
+            Solid2::RoundedRect(h, rad) => Solid2::RoundedRect(r(*h), x(*rad)),
         }
+    }
+
+    /// The library shape, in `f32` or `f64`.
+    pub fn shape<V: Prec2>(&self) -> Box<dyn EdgedShape<V>> {
+        let (v, s) = (V::vector, V::from_f64);
+        let polygon = |p: &[DVec2]| ConvexPolygon::new(&p.iter().map(|x| v(*x)).collect::<Vec<_>>()).unwrap();
+        match self {
+            Solid2::Rect(h) => Box::new(Cuboid::new(v(*h)).unwrap()),
+            Solid2::Polygon(p) => Box::new(polygon(p)),
+            Solid2::Scaled(p, sc, r) => Box::new(
+                Transformed::with_scale(polygon(p), Pose::new(V::rotation(*r), V::ZERO), v(*sc)).unwrap(),
+            ),
+            Solid2::Capsule(h, r) => Box::new(Capsule::new(s(*h), s(*r)).unwrap()),
+            Solid2::Disc(r) => Box::new(Ball::new(s(*r)).unwrap()),
+            Solid2::RoundedRect(h, r) => Box::new(Rounded::new(Cuboid::new(v(*h)).unwrap(), s(*r)).unwrap()),
+        }
+    }
+}
+
+/// A 2D library shape with edges: what the manifold queries take.
+pub trait EdgedShape<V: Space + Vector2>: Shape<V> + PolygonEdges<V> {}
+impl<V: Space + Vector2, T: Shape<V> + PolygonEdges<V>> EdgedShape<V> for T {}
+
+/// The precisions the 2D queries run in: `Vec2` and `DVec2`.
+pub trait Prec2: ToF64<Out = DVec2> + Vector2 + EpaSpace + 'static {
+    /// The vector, rounded to this precision.
+    fn vector(v: DVec2) -> Self;
+    /// The scalar, rounded to this precision.
+    fn from_f64(x: f64) -> Self::Scalar;
+    /// The rotation, rounded to this precision.
+    fn rotation(r: Rot2<f64>) -> Self::Rotation;
+    /// The pose, rounded to this precision.
+    fn pose(p: &Pose<DVec2>) -> Pose<Self>;
+}
+
+impl Prec2 for Vec2 {
+    fn vector(v: DVec2) -> Self {
+        v.as_vec2()
+    }
+    fn from_f64(x: f64) -> f32 {
+        x as f32
+    }
+    fn rotation(r: Rot2<f64>) -> Rot2<f32> {
+        Rot2 { cos: r.cos as f32, sin: r.sin as f32 }
+    }
+    fn pose(p: &Pose<DVec2>) -> Pose<Self> {
+        pose2_f32(p)
+    }
+}
+
+impl Prec2 for DVec2 {
+    fn vector(v: DVec2) -> Self {
+        v
+    }
+    fn from_f64(x: f64) -> f64 {
+        x
+    }
+    fn rotation(r: Rot2<f64>) -> Rot2<f64> {
+        r
+    }
+    fn pose(p: &Pose<DVec2>) -> Pose<Self> {
+        *p
     }
 }
 
@@ -861,8 +992,29 @@ impl ManifoldPair2 {
 }
 
 /// The 2D sets, by index.
-pub const KINDS_2D: [&str; 4] =
-    ["random rectangles", "rectangles resting on a floor", "random polygons", "scaled polygons"];
+pub const KINDS_2D: [&str; 6] = [
+    "random rectangles",
+    "rectangles resting on a floor",
+    "random polygons",
+    "scaled polygons",
+    "capsules lying on rectangles",
+    "mixed round and flat",
+];
+
+/// A random solid of the 2D mixed set.
+fn mixed_2d(rng: &mut Rng) -> Solid2 {
+    let half = DVec2::new(rng.range(0.2, 1.5), rng.range(0.2, 1.5));
+    match rng.usize(0, 4) {
+        0 => Solid2::Rect(half),
+        1 => Solid2::Capsule(rng.range(0.1, 1.5), rng.range(0.05, 0.8)),
+        2 => Solid2::Disc(rng.range(0.1, 1.5)),
+        3 => Solid2::RoundedRect(half * 0.8, rng.range(0.02, 0.3)),
+        _ => {
+            let n = rng.usize(3, 12);
+            Solid2::Polygon(polygon(rng, n))
+        }
+    }
+}
 
 /// A random 2D pair of set `kind` ([`KINDS_2D`]), placed as
 /// [`manifold_pair`]'s.
@@ -875,8 +1027,8 @@ pub fn manifold_pair_2d(rng: &mut Rng, kind: usize) -> Option<ManifoldPair2> {
             let hb = half(rng, 0.2, 1.0);
             let tilt = rng.range(-0.2, 0.2);
             let q = Rot2::from_angle(tilt);
-            let corners = Solid2::Rect(hb).vertices(&Pose::new(q, DVec2::ZERO));
-            let low = corners.iter().map(|p| p.y).fold(f64::INFINITY, f64::min);
+            let corners = Solid2::Rect(hb).body(&Pose::new(q, DVec2::ZERO));
+            let low = -corners.height(-DVec2::Y);
             let pen = rng.range(-0.04, 0.05);
             let pose_b = Pose::new(q, DVec2::new(rng.range(-3.0, 3.0), -low - pen));
             let pose_a = Pose::new(Rot2::from_angle(0.0), DVec2::new(0.0, -1.0));
@@ -887,7 +1039,7 @@ pub fn manifold_pair_2d(rng: &mut Rng, kind: usize) -> Option<ManifoldPair2> {
             let (na, nb) = (rng.usize(3, 12), rng.usize(3, 12));
             (Solid2::Polygon(polygon(rng, na)), Solid2::Polygon(polygon(rng, nb)), 0.02)
         }
-        _ => {
+        3 => {
             let (na, nb) = (rng.usize(3, 12), rng.usize(3, 12));
             let size = |rng: &mut Rng| DVec2::new(rng.range(0.1, 5.0), rng.range(0.1, 5.0));
             let (pa, pb) = (polygon(rng, na), polygon(rng, nb));
@@ -895,68 +1047,57 @@ pub fn manifold_pair_2d(rng: &mut Rng, kind: usize) -> Option<ManifoldPair2> {
             let (ra, rb) = (turn(rng), turn(rng));
             (Solid2::Scaled(pa, sa, ra), Solid2::Scaled(pb, sb, rb), 0.02)
         }
+        4 => {
+            // A rectangle's top at y = 0; the capsule lying level (or
+            // tilted up to 0.1 rad), over the top or past its corner.
+            let ha = DVec2::new(rng.range(0.5, 2.0), rng.range(0.2, 1.0));
+            let (h, r) = (rng.range(0.2, 1.0), rng.range(0.05, 0.5));
+            let tilt = if rng.usize(0, 2) == 0 { 0.0 } else { rng.range(-0.1, 0.1) };
+            let q = Rot2::from_angle(std::f64::consts::FRAC_PI_2 + tilt);
+            let low = h * tilt.sin().abs() + r;
+            let pen = rng.range(-0.04, 0.05);
+            let at = DVec2::new(rng.range(-ha.x - 0.5, ha.x + 0.5), low - pen);
+            let m = Pose::new(turn(rng), rng.unit2() * rng.range(0.0, 3.0));
+            let pose_a = m.mul(&Pose::new(Rot2::from_angle(0.0), DVec2::new(0.0, -ha.y)));
+            let pose_b = m.mul(&Pose::new(q, at));
+            return Some(ManifoldPair2 {
+                a: Solid2::Rect(ha),
+                b: Solid2::Capsule(h, r),
+                pose_a,
+                pose_b,
+                speculative: 0.03,
+            });
+        }
+        _ => (mixed_2d(rng), mixed_2d(rng), 0.02),
     };
     let pose_a = Pose::new(turn(rng), DVec2::ZERO);
     let far = Pose::new(turn(rng), rng.unit2() * 30.0);
     let pen = rng.range(-0.03, 0.03);
-    let mut pair = ManifoldPair2 { a, b, pose_a, pose_b: far, speculative: spec };
-    let d = on_solids_2d(&pair, false, |c, _| c);
-    if d.status != ContactStatus::Separated {
+    let (sa, sb) = (a.shape::<DVec2>(), b.shape::<DVec2>());
+    let d = distance(sa.as_ref() as &dyn Shape<DVec2>, &pose_a, sb.as_ref() as &dyn Shape<DVec2>, &far);
+    if d.status != gjk_core::Status::Separated {
         return None;
     }
-    pair.pose_b = Pose::new(far.rotation, far.translation - d.normal * (d.distance + pen));
-    Some(pair)
+    let pose_b = Pose::new(far.rotation, far.translation - d.normal * (d.distance + pen));
+    Some(ManifoldPair2 { a, b, pose_a, pose_b, speculative: spec })
 }
 
-/// Runs `f(contact, manifold)` on the pair's library shapes, in `f32` or
-/// `f64`, read in `f64`.
-fn on_solids_2d<R>(
-    pair: &ManifoldPair2,
-    f32_: bool,
-    f: impl Fn(Contact<DVec2>, Manifold64<DVec2>) -> R,
-) -> R {
-    macro_rules! run {
-        ($V:ty, $v:expr, $rot:expr, $pa:expr, $pb:expr, $spec:expr) => {{
-            let (v, rot) = ($v, $rot);
-            let polygon =
-                |p: &[DVec2]| ConvexPolygon::<$V>::new(&p.iter().map(|x| v(*x)).collect::<Vec<_>>()).unwrap();
-            let scaled = |p: &[DVec2], s: DVec2, r: Rot2<f64>| {
-                Transformed::with_scale(polygon(p), Pose::new(rot(r), v(DVec2::ZERO)), v(s)).unwrap()
-            };
-            macro_rules! go {
-                ($a:expr, $b:expr) => {{
-                    let (a, b) = (&$a, &$b);
-                    let c = contact(a, &$pa, b, &$pb);
-                    let (c64, m64) = to_f64(&c, &polygon_manifold(a, &$pa, b, &$pb, &c, $spec));
-                    f(c64, m64)
-                }};
-            }
-            match (&pair.a, &pair.b) {
-                (Solid2::Rect(ha), Solid2::Rect(hb)) => {
-                    go!(Cuboid::<$V>::new(v(*ha)).unwrap(), Cuboid::<$V>::new(v(*hb)).unwrap())
-                }
-                (Solid2::Polygon(a), Solid2::Polygon(b)) => go!(polygon(a), polygon(b)),
-                (Solid2::Scaled(a, sa, ra), Solid2::Scaled(b, sb, rb)) => {
-                    go!(scaled(a, *sa, *ra), scaled(b, *sb, *rb))
-                }
-                _ => unreachable!("the 2D sets pair like with like"),
-            }
-        }};
-    }
-    if f32_ {
-        let (pa, pb) = (pose2_f32(&pair.pose_a), pose2_f32(&pair.pose_b));
-        let rot = |r: Rot2<f64>| Rot2 { cos: r.cos as f32, sin: r.sin as f32 };
-        run!(Vec2, |x: DVec2| x.as_vec2(), rot, pa, pb, pair.speculative as f32)
-    } else {
-        run!(DVec2, |x: DVec2| x, |r: Rot2<f64>| r, pair.pose_a, pair.pose_b, pair.speculative)
-    }
+/// The 2D pair's contact (default configuration) and manifold in the
+/// precision `V`, read in `f64`.
+fn run_pair_2d<V: Prec2>(pair: &ManifoldPair2) -> (Contact<DVec2>, Manifold64<DVec2>) {
+    let (a, b) = (pair.a.shape::<V>(), pair.b.shape::<V>());
+    let (pa, pb) = (V::pose(&pair.pose_a), V::pose(&pair.pose_b));
+    let c = contact(a.as_ref() as &dyn Shape<V>, &pa, b.as_ref() as &dyn Shape<V>, &pb);
+    let (ea, eb) = (a.as_ref() as &dyn PolygonEdges<V>, b.as_ref() as &dyn PolygonEdges<V>);
+    let m = polygon_manifold(ea, &pa, eb, &pb, &c, V::from_f64(pair.speculative));
+    to_f64(&c, &m)
 }
 
 /// The oracle's verdict on a 2D pair's manifold (`polygon_manifold`), in
 /// `f32` or `f64`.
 pub fn manifold_verdict_2d(pair: &ManifoldPair2, f32_: bool) -> ManifoldVerdict {
+    let (c, m) = if f32_ { run_pair_2d::<Vec2>(pair) } else { run_pair_2d::<DVec2>(pair) };
     let read = if f32_ { pair.rounded() } else { pair.clone() };
-    let (va, vb) = (read.a.vertices(&read.pose_a), read.b.vertices(&read.pose_b));
-    let (a, b) = (HullBody::new(va), HullBody::new(vb));
-    on_solids_2d(pair, f32_, |c, m| judge(&c, &m, &a, &b, read.speculative, f32_))
+    let (a, b) = (read.a.body(&read.pose_a), read.b.body(&read.pose_b));
+    judge(&c, &m, &a, &b, read.speculative, f32_)
 }

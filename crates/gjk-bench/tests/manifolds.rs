@@ -39,7 +39,7 @@ fn manifolds_pass_the_oracle() {
 /// The 2D sets (`polygon_manifold`), as [`manifolds_pass_the_oracle`].
 /// In 2D the least push between polygons is always an edge's normal (the
 /// edges of `A − B` are the polygons' edges), so single points come from
-/// clipping, or from vertex–vertex gaps apart.
+/// clipping, from vertex–vertex gaps apart, or from round caps and discs.
 #[test]
 fn polygon_manifolds_pass_the_oracle() {
     for (kind, name) in KINDS_2D.iter().enumerate() {
@@ -50,7 +50,7 @@ fn polygon_manifolds_pass_the_oracle() {
                 let wrong: Vec<String> =
                     CHECKS.iter().zip(t.wrong).map(|(c, w)| format!("{c} {w}")).collect();
                 assert!(t.first_wrong.is_none(), "{what}: {wrong:?}; first: {:?}", t.first_wrong);
-                assert!(t.face > 150 && t.multi > 150 && t.single > 100 && t.empty > 30, "{what}: {t:?}");
+                assert!(t.face > 50 && t.multi > 50 && t.single > 100 && t.empty > 30, "{what}: {t:?}");
             }
         }
     }

@@ -241,14 +241,7 @@ impl<V: Space + Vector3> PolyhedronFaces<V> for ConvexHull<V> {
             }
             None => {
                 // Degenerate hull: the best axis's support point stands in.
-                let mut dir = V::X;
-                for k in 0..3 {
-                    for s in [V::Scalar::ONE, -V::Scalar::ONE] {
-                        if score(V::axis(k) * s) > score(dir) {
-                            dir = V::axis(k) * s;
-                        }
-                    }
-                }
+                let dir = best_axis(score);
                 out.push(SupportMap::support(self, dir));
                 dir
             }
@@ -293,14 +286,7 @@ impl<V: Space + Vector3, T: PolyhedronFaces<V>> PolyhedronFaces<V> for Transform
     fn best_face_by(&self, score: FaceScore<'_, V>, out: &mut Vec<V>) -> V {
         if !uniform(self.scale) && self.shape.face_radius() > V::Scalar::ZERO {
             // As in `best_face`: the support along the best-scoring axis.
-            let mut dir = V::X;
-            for k in 0..3 {
-                for s in [V::Scalar::ONE, -V::Scalar::ONE] {
-                    if score(V::axis(k) * s) > score(dir) {
-                        dir = V::axis(k) * s;
-                    }
-                }
-            }
+            let dir = best_axis(score);
             return self.best_face(dir, out);
         }
         let n = self.shape.best_face_by(&|n| score(face_normal(self, n)), out);
@@ -335,6 +321,19 @@ impl<V: Space + Vector3, T: PolyhedronFaces<V>> PolyhedronFaces<V> for Placed<T,
         }
         self.dir_to_outer(n)
     }
+}
+
+/// The unit axis direction (either sign) that scores highest.
+fn best_axis<V: Space>(score: FaceScore<'_, V>) -> V {
+    let mut dir = V::X;
+    for k in 0..V::DIM {
+        for s in [V::Scalar::ONE, -V::Scalar::ONE] {
+            if score(V::axis(k) * s) > score(dir) {
+                dir = V::axis(k) * s;
+            }
+        }
+    }
+    dir
 }
 
 /// `1 / s` per component.
@@ -550,6 +549,61 @@ pub trait PolygonEdges<V: Vector2>: SupportMap<V> {
     /// [`best_edge`](Self::best_edge); the 2D
     /// [`PolyhedronFaces::best_face_by`].
     fn best_edge_by(&self, score: FaceScore<'_, V>) -> ([V; 2], V);
+
+    /// How far the surface lies out from the edges: the radius of a round
+    /// shape whose edges are its core's (a capsule's segment, a disc's
+    /// centre, a rounded polygon's polygon). Zero for polygons.
+    #[inline]
+    fn edge_radius(&self) -> V::Scalar {
+        V::Scalar::ZERO
+    }
+}
+
+impl<V: Space + Vector2> PolygonEdges<V> for Ball<V::Scalar> {
+    /// The centre, both ends: a disc has no edge.
+    fn best_edge(&self, dir: V) -> ([V; 2], V) {
+        ([V::ZERO; 2], dir.try_normalize().unwrap_or(V::X))
+    }
+
+    fn best_edge_by(&self, _score: FaceScore<'_, V>) -> ([V; 2], V) {
+        ([V::ZERO; 2], V::X)
+    }
+
+    fn edge_radius(&self) -> V::Scalar {
+        self.radius
+    }
+}
+
+impl<V: Space + Vector2> PolygonEdges<V> for Capsule<V::Scalar> {
+    /// The core segment, run counter-clockwise about the side facing
+    /// `dir` (normal ±x): a 2D capsule's flat sides are its edges.
+    fn best_edge(&self, dir: V) -> ([V; 2], V) {
+        self.best_edge_by(&|n| n.dot(dir))
+    }
+
+    fn best_edge_by(&self, score: FaceScore<'_, V>) -> ([V; 2], V) {
+        let (bottom, top) = self.segment::<V>();
+        if score(V::X) >= score(-V::X) { ([bottom, top], V::X) } else { ([top, bottom], -V::X) }
+    }
+
+    fn edge_radius(&self) -> V::Scalar {
+        self.radius
+    }
+}
+
+impl<V: Space + Vector2, T: PolygonEdges<V> + Shape<V>> PolygonEdges<V> for Rounded<T, V::Scalar> {
+    /// The core's edges; the rounding adds to the radius.
+    fn best_edge(&self, dir: V) -> ([V; 2], V) {
+        self.shape.best_edge(dir)
+    }
+
+    fn best_edge_by(&self, score: FaceScore<'_, V>) -> ([V; 2], V) {
+        self.shape.best_edge_by(score)
+    }
+
+    fn edge_radius(&self) -> V::Scalar {
+        self.shape.edge_radius() + self.radius
+    }
 }
 
 /// The rectangle's edge on `axis` (`sign` ±1): its ends, counter-clockwise,
@@ -606,6 +660,11 @@ impl<V: Space + Vector2> PolygonEdges<V> for ConvexPolygon<V> {
 
 impl<V: Space + Vector2, T: PolygonEdges<V>> PolygonEdges<V> for Transformed<T, V> {
     fn best_edge(&self, dir: V) -> ([V; 2], V) {
+        if !uniform(self.scale) && self.shape.edge_radius() > V::Scalar::ZERO {
+            // A round shape under a non-uniform scale is no longer its core
+            // grown by a disc: its surface point stands in for an edge.
+            return ([self.support(dir); 2], dir.try_normalize().unwrap_or(V::X));
+        }
         if uniform(self.scale) {
             // A uniform scale keeps angles: the local direction picks.
             let (e, n) = self.shape.best_edge(self.pose.inverse_transform_vector(dir));
@@ -616,8 +675,17 @@ impl<V: Space + Vector2, T: PolygonEdges<V>> PolygonEdges<V> for Transformed<T, 
     }
 
     fn best_edge_by(&self, score: FaceScore<'_, V>) -> ([V; 2], V) {
+        if !uniform(self.scale) && self.shape.edge_radius() > V::Scalar::ZERO {
+            // As in `best_edge`: the support along the best-scoring axis.
+            let dir = best_axis(score);
+            return self.best_edge(dir);
+        }
         let (e, n) = self.shape.best_edge_by(&|n| score(face_normal(self, n)));
         (e.map(|p| self.pose.transform_point(V::mul_elem(self.scale, p))), face_normal(self, n))
+    }
+
+    fn edge_radius(&self) -> V::Scalar {
+        if uniform(self.scale) { self.shape.edge_radius() * self.scale.component(0) } else { V::Scalar::ZERO }
     }
 }
 
@@ -630,6 +698,10 @@ impl<V: Space + Vector2, T: PolygonEdges<V>> PolygonEdges<V> for Placed<T, V> {
     fn best_edge_by(&self, score: FaceScore<'_, V>) -> ([V; 2], V) {
         let (e, n) = self.shape.best_edge_by(&|n| score(self.dir_to_outer(n)));
         (e.map(|p| self.to_outer(p)), self.dir_to_outer(n))
+    }
+
+    fn edge_radius(&self) -> V::Scalar {
+        self.shape.edge_radius()
     }
 }
 
@@ -691,9 +763,9 @@ where
     };
     let (ea, na) = world_edge(a, pose_a, n);
     let (eb, nb) = world_edge(b, pose_b, -n);
-    let zero = V::Scalar::ZERO;
+    let (ra, rb) = (a.edge_radius(), b.edge_radius());
     let Some(flip) =
-        reference_face((a, pose_a, &ea, na, zero), (b, pose_b, &eb, nb, zero), 2, least, speculative)
+        reference_face((a, pose_a, &ea, na, ra), (b, pose_b, &eb, nb, rb), 2, least, speculative)
     else {
         // Vertex to vertex (or no edge at all): the contact's own point.
         return single_point(contact, least);
@@ -721,15 +793,20 @@ where
             (true, false) => q = q + (p - q) * (uq / (uq - up)),
         }
     }
+    // Round shapes: the edges are their cores', the surfaces lie their
+    // radii out along the normal.
+    let (r_ref, r_inc) = if flip { (rb, ra) } else { (ra, rb) };
     let mut m = ContactManifold::empty(if flip { -ref_n } else { ref_n });
     for (k, &c) in [p, q].iter().enumerate() {
         if k == 1 && c == p {
             break;
         }
-        let sep = ref_n.dot(c - r[0]);
+        let core_sep = ref_n.dot(c - r[0]);
+        let sep = core_sep - r_ref - r_inc;
         if sep <= speculative {
-            let on_ref = c - ref_n * sep;
-            let (pa, pb) = if flip { (c, on_ref) } else { (on_ref, c) };
+            let on_ref = c - ref_n * (core_sep - r_ref);
+            let on_inc = c - ref_n * r_inc;
+            let (pa, pb) = if flip { (on_inc, on_ref) } else { (on_ref, on_inc) };
             m.push(ManifoldPoint { point_a: pa, point_b: pb, depth: -sep });
         }
     }

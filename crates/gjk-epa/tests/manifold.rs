@@ -459,3 +459,74 @@ mod round {
         assert!((p.depth - 0.01).abs() < 1e-9 && (p.point_b.y + 0.01).abs() < 1e-9, "{p:?}");
     }
 }
+
+/// 2D round shapes: a capsule's flat sides are edges (its core segment,
+/// the radius out), a disc has none.
+mod round_2d {
+    use gjk_epa::{ContactStatus, PolygonEdges, contact, polygon_manifold};
+    use gjk_shapes::glam::DVec2;
+    use gjk_shapes::{Ball, Capsule, Cuboid, Pose, Rot2, Shape};
+
+    fn at(angle: f64, x: f64, y: f64) -> Pose<DVec2> {
+        Pose::new(Rot2::from_angle(angle), DVec2::new(x, y))
+    }
+
+    /// The manifold of `b` at `pb` on a floor whose top is y = 0.
+    fn on_floor<B: Shape<DVec2> + PolygonEdges<DVec2>>(
+        b: &B,
+        pb: &Pose<DVec2>,
+    ) -> gjk_epa::ContactManifold<DVec2> {
+        let floor = Cuboid::new(DVec2::new(3.0, 1.0)).unwrap();
+        let pf = at(0.0, 0.0, -1.0);
+        let c = contact(&floor, &pf, b, pb);
+        assert_eq!(c.status, ContactStatus::Penetrating);
+        polygon_manifold(&floor, &pf, b, pb, &c, 0.0)
+    }
+
+    /// A capsule lying 0.01 deep: both ends of its segment, the radius
+    /// below; on its end, or a disc: one point.
+    #[test]
+    fn capsules_and_discs_on_a_floor() {
+        let cap = Capsule::new(0.5, 0.2).unwrap();
+        let m = on_floor(&cap, &at(std::f64::consts::FRAC_PI_2, 0.4, 0.19));
+        assert_eq!(m.len(), 2, "{m:?}");
+        assert!((m.normal - DVec2::Y).length() < 1e-12, "{m:?}");
+        for p in m.points() {
+            assert!((p.depth - 0.01).abs() < 1e-12 && (p.point_b.y + 0.01).abs() < 1e-12, "{p:?}");
+            assert!(((p.point_b.x - 0.4).abs() - 0.5).abs() < 1e-12 && p.point_a.y.abs() < 1e-12, "{p:?}");
+        }
+        for m in
+            [on_floor(&cap, &at(0.0, 0.4, 0.69)), on_floor(&Ball::new(0.3).unwrap(), &at(0.0, 0.4, 0.29))]
+        {
+            assert_eq!(m.len(), 1, "{m:?}");
+            let p = m.points()[0];
+            assert!(
+                (p.depth - 0.01).abs() < 1e-12 && (p.point_b - DVec2::new(0.4, -0.01)).length() < 1e-12,
+                "{p:?}"
+            );
+        }
+    }
+
+    /// Two capsules side by side, overlapping by 0.02 along half their
+    /// length: two points, where the shorter segment's ends fall within
+    /// the longer's and the radii meet (Box2D's `b2CollideCapsules`).
+    #[test]
+    fn parallel_capsules_have_two_points() {
+        let long = Capsule::new(1.0, 0.2).unwrap();
+        let short = Capsule::new(0.5, 0.3).unwrap();
+        let pa = at(std::f64::consts::FRAC_PI_2, 0.0, 0.0);
+        let pb = at(std::f64::consts::FRAC_PI_2, 0.8, 0.48);
+        let c = contact(&long, &pa, &short, &pb);
+        assert_eq!(c.status, ContactStatus::Penetrating);
+        let m = polygon_manifold(&long, &pa, &short, &pb, &c, 0.0);
+        assert_eq!(m.len(), 2, "{m:?}");
+        assert!((m.normal - DVec2::Y).length() < 1e-12, "{m:?}");
+        let mut xs: Vec<f64> = m.points().iter().map(|p| p.point_a.x).collect();
+        xs.sort_by(f64::total_cmp);
+        assert!((xs[0] - 0.3).abs() < 1e-12 && (xs[1] - 1.0).abs() < 1e-12, "{xs:?}");
+        for p in m.points() {
+            assert!((p.depth - 0.02).abs() < 1e-12, "{p:?}");
+            assert!((p.point_a.y - 0.2).abs() < 1e-12 && (p.point_b.y - 0.18).abs() < 1e-12, "{p:?}");
+        }
+    }
+}
