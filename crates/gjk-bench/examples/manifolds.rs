@@ -13,10 +13,10 @@ use gjk_bench::manifolds::{CHECKS, KINDS, KINDS_2D, manifold_tally};
 fn main() {
     let pairs: usize = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(2000);
     println!(
-        "| set | precision | scale | pairs | face contacts | multi-point | single point | empty | wrong: {} | worst normal / slack | worst point / tolerance | points outside (worst / depth) |",
+        "| set | precision | scale | pairs | face contacts | multi-point | single point | empty | wrong: {} | worst normal / slack | worst point / tolerance | points outside (worst / depth) | contact normal's miss / tolerance |",
         CHECKS.join(", ")
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     let sets = KINDS
         .iter()
         .enumerate()
@@ -30,7 +30,7 @@ fn main() {
                 let wrong: Vec<String> = t.wrong.iter().map(|w| w.to_string()).collect();
                 let prec = if f32_ { "f32" } else { "f64" };
                 println!(
-                    "| {name} ({dim}D) | {prec} | {k:e} | {} | {} | {} | {} | {} | {} | {:.3} | {:.3} | {} ({:.2}) |",
+                    "| {name} ({dim}D) | {prec} | {k:e} | {} | {} | {} | {} | {} | {} | {:.3} | {:.3} | {} ({:.2}) | {:.3} |",
                     t.pairs,
                     t.face,
                     t.multi,
@@ -40,7 +40,8 @@ fn main() {
                     t.normal_excess,
                     t.point_excess,
                     t.outside,
-                    t.outside_ratio
+                    t.outside_ratio,
+                    t.contact_excess
                 );
                 if let (Some(first), Some(_)) = (&t.first_wrong, std::env::var_os("SHOW")) {
                     eprintln!("{name}, {prec}, {k:e}: {first:?}");

@@ -461,6 +461,9 @@ pub struct ManifoldVerdict {
     pub normal_excess: f64,
     /// The largest failure of the point checks, over the tolerance.
     pub point_excess: f64,
+    /// How far the overlap along the contact's own normal misses its
+    /// least overlap, over the tolerance (not a manifold check).
+    pub contact_excess: f64,
     /// Points deeper than the tolerance of which neither lies inside the
     /// other shape (not a check: clipping can leave such points near the
     /// reference face's rim).
@@ -693,6 +696,9 @@ pub fn judge<V: OracleVec>(
         return v;
     }
     let least = c.depth - c.distance;
+    // The contact itself: along its normal the shapes overlap by its
+    // least overlap (the normal proves the depth or distance).
+    v.contact_excess = ((a.height(c.normal) + b.height(-c.normal)) - least).abs() / tol;
     v.points = m.points.len();
     v.wrong[4] = m.points.is_empty() != (-least > spec);
     if m.points.is_empty() {
@@ -755,6 +761,8 @@ pub struct ManifoldTally {
     pub normal_excess: f64,
     /// The worst [`ManifoldVerdict::point_excess`].
     pub point_excess: f64,
+    /// The worst [`ManifoldVerdict::contact_excess`].
+    pub contact_excess: f64,
     /// All [`ManifoldVerdict::outside`].
     pub outside: usize,
     /// The worst [`ManifoldVerdict::outside_ratio`].
@@ -798,6 +806,7 @@ pub fn manifold_tally(
         }
         t.normal_excess = t.normal_excess.max(v.normal_excess);
         t.point_excess = t.point_excess.max(v.point_excess);
+        t.contact_excess = t.contact_excess.max(v.contact_excess);
         t.outside += v.outside;
         t.outside_ratio = t.outside_ratio.max(v.outside_ratio);
         if v.is_wrong() && t.first_wrong.is_none() {

@@ -1,8 +1,8 @@
 //! A tour of gjk-epa: contacts, penetration and manifolds.
 //! `cargo run -p gjk-epa --example epa_tour`
-use gjk_epa::{ContactStatus, contact, polytope_manifold};
+use gjk_epa::{ContactStatus, contact, polygon_manifold, polytope_manifold};
 use gjk_shapes::glam::{Quat, Vec2, Vec3};
-use gjk_shapes::{Ball, ConvexPolygon, Cuboid, Pose, Rounded};
+use gjk_shapes::{Ball, Capsule, ConvexPolygon, Cuboid, Pose, Rounded};
 
 fn main() {
     let ground = Cuboid::new(Vec3::new(5.0, 0.5, 5.0)).unwrap();
@@ -40,4 +40,30 @@ fn main() {
         c.status, c.depth, c.normal, c.gjk_iterations, c.epa_iterations
     );
     assert_eq!(c.status, ContactStatus::Penetrating);
+    // A capsule lying on the ground: both ends of its core segment; two
+    // boxes crossed edge to edge: the contact's own point and normal.
+    let capsule = Capsule::new(0.6f32, 0.2).unwrap();
+    let pc = Pose::new(Quat::from_rotation_z(std::f32::consts::FRAC_PI_2), Vec3::new(0.0, 0.19, 0.0));
+    let c = contact(&ground, &pg, &capsule, &pc);
+    let m = polytope_manifold(&ground, &pg, &capsule, &pc, &c, 0.0);
+    println!("capsule on the ground: {} points, depth {:.3}", m.len(), m.points()[0].depth);
+    assert_eq!(m.len(), 2);
+    let h = 0.5 * 2f32.sqrt();
+    let (p1, p2) = (
+        Pose::new(Quat::from_rotation_x(std::f32::consts::FRAC_PI_4), Vec3::ZERO),
+        Pose::new(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4), Vec3::new(0.0, 2.0 * h - 0.01, 0.0)),
+    );
+    let c = contact(&cube, &p1, &cube, &p2);
+    let m = polytope_manifold(&cube, &p1, &cube, &p2, &c, 0.0);
+    println!("crossed edges: {} point, normal {}", m.len(), m.normal);
+    assert_eq!(m.len(), 1);
+    // In 2D: a box on a floor, both bottom corners (Box2D's two points).
+    let floor = Cuboid::new(Vec2::new(5.0, 0.5)).unwrap();
+    let pf = Pose::from_translation(Vec2::new(0.0, -0.5));
+    let square = Cuboid::new(Vec2::splat(0.5)).unwrap();
+    let ps = Pose::from_translation(Vec2::new(1.0, 0.49));
+    let c = contact(&floor, &pf, &square, &ps);
+    let m = polygon_manifold(&floor, &pf, &square, &ps, &c, 0.0);
+    println!("2D box on a floor: {} points, depth {:.3}", m.len(), m.points()[0].depth);
+    assert_eq!(m.len(), 2);
 }

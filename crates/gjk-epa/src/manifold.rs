@@ -364,12 +364,15 @@ where
 }
 
 /// The contact's normal and least overlap (its `depth − distance`;
-/// negative: the distance apart), or the empty manifold where the shapes
-/// are apart beyond `speculative` or the contact has no geometry.
+/// negative: the distance apart) and the speculative distance to use (0
+/// for NaN), or the empty manifold where the shapes are apart beyond
+/// `speculative` or the contact has no geometry.
 fn manifold_start<V: Vector>(
     contact: &Contact<V>,
     speculative: V::Scalar,
-) -> Result<(V, V::Scalar), ContactManifold<V>> {
+) -> Result<(V, V::Scalar, V::Scalar), ContactManifold<V>> {
+    // A NaN speculative distance keeps no point apart.
+    let speculative = if speculative.is_nan() { V::Scalar::ZERO } else { speculative };
     let n = contact.normal;
     let least = contact.depth - contact.distance;
     let usable = matches!(
@@ -379,7 +382,7 @@ fn manifold_start<V: Vector>(
     if !usable || !n.is_finite() || !least.is_finite() || -least > speculative {
         return Err(ContactManifold::empty(if n.is_finite() { n } else { V::ZERO }));
     }
-    Ok((n, least))
+    Ok((n, least, speculative))
 }
 
 /// The contact's own point along its own normal.
@@ -443,7 +446,8 @@ where
 /// edge), or clipping leaves no point, the manifold is the contact's own
 /// point along the contact's normal. It is empty when the shapes are apart
 /// by more than `speculative` or the contact has no geometry
-/// (`Beyond`, `Indeterminate`, `InvalidInput`).
+/// (`Beyond`, `Indeterminate`, `InvalidInput`). A NaN `speculative`
+/// counts as 0.
 pub fn polytope_manifold<V, A, B>(
     a: &A,
     pose_a: &Pose<V>,
@@ -457,7 +461,7 @@ where
     A: PolyhedronFaces<V> + ?Sized,
     B: PolyhedronFaces<V> + ?Sized,
 {
-    let (n, least) = match manifold_start(contact, speculative) {
+    let (n, least, speculative) = match manifold_start(contact, speculative) {
         Ok(start) => start,
         Err(empty) => return empty,
     };
@@ -729,7 +733,7 @@ where
 /// vertex against a vertex), or clipping leaves no point, the manifold is
 /// the contact's own point along the contact's normal. It is empty when
 /// the shapes are apart by more than `speculative` or the contact has no
-/// geometry.
+/// geometry. A NaN `speculative` counts as 0.
 ///
 /// ```
 /// use gjk_epa::{contact, polygon_manifold};
@@ -757,7 +761,7 @@ where
     A: PolygonEdges<V> + ?Sized,
     B: PolygonEdges<V> + ?Sized,
 {
-    let (n, least) = match manifold_start(contact, speculative) {
+    let (n, least, speculative) = match manifold_start(contact, speculative) {
         Ok(start) => start,
         Err(empty) => return empty,
     };

@@ -530,3 +530,19 @@ mod round_2d {
         }
     }
 }
+
+/// A NaN speculative distance counts as 0: the resting box's four points,
+/// the lifted one's none; never a NaN.
+#[test]
+fn a_nan_speculative_distance_counts_as_zero() {
+    let ground = Cuboid::new(DVec3::new(10.0, 1.0, 10.0)).unwrap();
+    let pg = Pose::from_translation(DVec3::new(0.0, -1.0, 0.0));
+    let b = Cuboid::new(DVec3::splat(0.5)).unwrap();
+    for (y, points) in [(0.49, 4), (0.52, 0)] {
+        let pb = Pose::from_translation(DVec3::new(0.0, y, 0.0));
+        let c = contact(&ground, &pg, &b, &pb);
+        let m = polytope_manifold(&ground, &pg, &b, &pb, &c, f64::NAN);
+        assert_eq!(m.len(), points, "{m:?}");
+        assert!(m.normal.is_finite() && m.points().iter().all(|p| p.depth.is_finite()), "{m:?}");
+    }
+}
