@@ -1110,3 +1110,103 @@ pub fn manifold_verdict_2d(pair: &ManifoldPair2, f32_: bool) -> ManifoldVerdict 
     let (a, b) = (read.a.body(&read.pose_a), read.b.body(&read.pose_b));
     judge(&c, &m, &a, &b, read.speculative, f32_)
 }
+
+/// The convex hull of 2D points, counter-clockwise (monotone chain; points
+/// within 1e-12 of each other count once).
+fn hull_2d(p: &[DVec2]) -> Vec<DVec2> {
+    let mut pts = p.to_vec();
+    pts.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
+    pts.dedup_by(|a, b| (*a - *b).length() < 1e-12);
+    if pts.len() < 3 {
+        return pts;
+    }
+    let chain = |it: &mut dyn Iterator<Item = DVec2>| {
+        let mut h: Vec<DVec2> = Vec::new();
+        for q in it {
+            while h.len() >= 2 && (h[h.len() - 1] - h[h.len() - 2]).perp_dot(q - h[h.len() - 1]) <= 0.0 {
+                h.pop();
+            }
+            h.push(q);
+        }
+        h.pop();
+        h
+    };
+    let mut lower = chain(&mut pts.iter().copied());
+    lower.extend(chain(&mut pts.iter().rev().copied()));
+    lower
+}
+
+/// The area of the convex hull of 2D points.
+fn hull_area(p: &[DVec2]) -> f64 {
+    let h = hull_2d(p);
+    (0..h.len()).map(|i| h[i].perp_dot(h[(i + 1) % h.len()])).sum::<f64>().abs() / 2.0
+}
+
+/// A box resting flat on a box's top, turned about the vertical at
+/// random and shifted, 0.01 deep: where the contact region (the two
+/// rectangles' intersection, by brute force over their corners and edge
+/// crossings) has more than four corners, the area the manifold's four
+/// points span over the largest any four of those corners span (1 at
+/// best). `None` where the region has four corners or fewer.
+pub fn reduction_ratio(rng: &mut Rng) -> Option<f64> {
+    let ha = DVec3::new(rng.range(0.3, 1.5), 0.5, rng.range(0.3, 1.5));
+    let hb = DVec3::new(rng.range(0.3, 1.5), 0.5, rng.range(0.3, 1.5));
+    let pb = Pose::new(
+        DQuat::from_rotation_y(rng.range(0.0, 6.3)),
+        DVec3::new(rng.range(-1.0, 1.0), 0.99, rng.range(-1.0, 1.0)),
+    );
+    let (a, b) = (Cuboid::new(ha).unwrap(), Cuboid::new(hb).unwrap());
+    let c = contact(&a, &Pose::IDENTITY, &b, &pb);
+    if c.status != ContactStatus::Penetrating || (c.normal - DVec3::Y).length() > 1e-9 {
+        return None;
+    }
+    let m = polytope_manifold(&a, &Pose::IDENTITY, &b, &pb, &c, 0.0);
+    let flat = |p: DVec3| DVec2::new(p.x, p.z);
+    let corners = |h: DVec3, pose: &Pose<DVec3>, y: f64| {
+        hull_2d(
+            &rect_corners(DVec2::new(h.x, h.z))
+                .iter()
+                .map(|q| flat(pose.transform_point(DVec3::new(q.x, y, q.y))))
+                .collect::<Vec<_>>(),
+        )
+    };
+    let (ra, rb) = (corners(ha, &Pose::IDENTITY, 0.5), corners(hb, &pb, -0.5));
+    let inside = |p: DVec2, poly: &[DVec2]| {
+        (0..poly.len()).all(|i| (poly[(i + 1) % poly.len()] - poly[i]).perp_dot(p - poly[i]) >= -1e-12)
+    };
+    let mut region: Vec<DVec2> = ra
+        .iter()
+        .copied()
+        .filter(|p| inside(*p, &rb))
+        .chain(rb.iter().copied().filter(|p| inside(*p, &ra)))
+        .collect();
+    for i in 0..ra.len() {
+        for j in 0..rb.len() {
+            let (p, r) = (ra[i], ra[(i + 1) % ra.len()] - ra[i]);
+            let (q, s) = (rb[j], rb[(j + 1) % rb.len()] - rb[j]);
+            let den = r.perp_dot(s);
+            if den.abs() > 1e-15 {
+                let (t, u) = ((q - p).perp_dot(s) / den, (q - p).perp_dot(r) / den);
+                if (0.0..=1.0).contains(&t) && (0.0..=1.0).contains(&u) {
+                    region.push(p + r * t);
+                }
+            }
+        }
+    }
+    let region = hull_2d(&region);
+    let k = region.len();
+    if k <= 4 {
+        return None;
+    }
+    let mut best = 0.0f64;
+    for i in 0..k {
+        for j in i + 1..k {
+            for l in j + 1..k {
+                for q in l + 1..k {
+                    best = best.max(hull_area(&[region[i], region[j], region[l], region[q]]));
+                }
+            }
+        }
+    }
+    Some(hull_area(&m.points().iter().map(|p| flat(p.point_b)).collect::<Vec<_>>()) / best)
+}

@@ -55,3 +55,22 @@ fn polygon_manifolds_pass_the_oracle() {
         }
     }
 }
+
+/// A box resting flat on another, turned at random: where the contact
+/// region has more than four corners, the manifold's four points span the
+/// largest area any four of them do (`gjk_bench::manifolds::reduction_ratio`).
+/// The greedy reduction alone kept 74 % of it at worst here (66 % over the
+/// example's 9 893 regions, under 90 % in 803 of them).
+#[test]
+fn the_reduction_keeps_the_largest_quadrilateral() {
+    let mut rng = gjk_testkit::Rng::new(4400);
+    let (mut n, mut worst) = (0, f64::INFINITY);
+    for _ in 0..4000 {
+        if let Some(r) = gjk_bench::manifolds::reduction_ratio(&mut rng) {
+            n += 1;
+            worst = worst.min(r);
+        }
+    }
+    assert!(n > 1000, "{n} regions of more than four corners");
+    assert!(worst > 1.0 - 1e-9, "the reduction kept {worst} of the largest area");
+}

@@ -51,8 +51,8 @@ pub use epa::{
     EpaStatus, Penetration, penetration,
 };
 pub use manifold::{
-    ContactManifold, FACE_CONTACT_TOLERANCE, FaceScore, MAX_MANIFOLD_POINTS, ManifoldPoint, PolygonEdges,
-    PolyhedronFaces, REFERENCE_FACE_BIAS, polygon_manifold, polytope_manifold,
+    ContactManifold, FACE_CONTACT_TOLERANCE, FaceScore, MANIFOLD_EXHAUSTIVE_POINTS, MAX_MANIFOLD_POINTS,
+    ManifoldPoint, PolygonEdges, PolyhedronFaces, REFERENCE_FACE_BIAS, polygon_manifold, polytope_manifold,
 };
 pub use sat::{PolygonSeparation, polygon_separation};
 

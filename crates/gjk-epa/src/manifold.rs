@@ -820,18 +820,63 @@ where
     m
 }
 
-/// Picks at most four points that keep the deepest one and span the
-/// largest area (Box2D / Bullet style reduction).
+/// Up to this many clipped points, the reduction to four tries every
+/// choice of four that holds a deepest point (at most 495); beyond it, a
+/// greedy pick. The clipped points lie in order around a convex polygon,
+/// so a choice taken in that order is a convex quadrilateral, whose area
+/// is half the cross product of its diagonals.
+pub const MANIFOLD_EXHAUSTIVE_POINTS: usize = 12;
+
+/// Picks at most four points that keep a deepest one and span the largest
+/// area. A deepest point is one within the zero band of the greatest depth
+/// (on parallel faces every point is, but for rounding). Up to
+/// [`MANIFOLD_EXHAUSTIVE_POINTS`] points every choice is tried (the
+/// clipped polygon's order makes each convex); beyond, greedily (the
+/// deepest, the farthest point, the largest triangle, the largest area
+/// added: Bullet's reduction). The greedy pick alone kept 66 % of the best
+/// area in the worst of 9 893 box faces crossing at random, and under 90 %
+/// in 803 of them (docs/reliability.md, *Contact manifolds*).
 fn reduce<V: Vector3>(pts: &[ManifoldPoint<V>]) -> Vec<ManifoldPoint<V>> {
     if pts.len() <= MAX_MANIFOLD_POINTS {
         return pts.to_vec();
+    }
+    let deepest = (0..pts.len())
+        .max_by(|&i, &j| pts[i].depth.partial_cmp(&pts[j].depth).unwrap_or(core::cmp::Ordering::Equal))
+        .unwrap_or(0);
+    let n = pts.len();
+    if n <= MANIFOLD_EXHAUSTIVE_POINTS {
+        let scale = pts.iter().fold(V::Scalar::ZERO, |m, p| m.max(p.point_b.max_abs()));
+        let band = V::Scalar::DEFAULT_ZERO_TOLERANCE * scale;
+        let deep = |k: usize| pts[k].depth >= pts[deepest].depth - band;
+        let at = |k: usize| pts[k].point_b;
+        let mut best = (-V::Scalar::ONE, [deepest, 0, 0, 0]);
+        for i in 0..n {
+            for j in i + 1..n {
+                for k in j + 1..n {
+                    for l in k + 1..n {
+                        if !(deep(i) || deep(j) || deep(k) || deep(l)) {
+                            continue;
+                        }
+                        // Quadrilateral (i, j, k, l): diagonals i–k and j–l.
+                        let area = (at(k) - at(i)).cross(at(l) - at(j)).length_squared();
+                        if area > best.0 {
+                            best = (area, [i, j, k, l]);
+                        }
+                    }
+                }
+            }
+        }
+        if best.0 >= V::Scalar::ZERO {
+            return best.1.iter().map(|&k| pts[k]).collect();
+        }
+        // No area was finite: the greedy pick below.
     }
     let by = |f: &dyn Fn(&ManifoldPoint<V>) -> V::Scalar| {
         (0..pts.len())
             .max_by(|&i, &j| f(&pts[i]).partial_cmp(&f(&pts[j])).unwrap_or(core::cmp::Ordering::Equal))
             .unwrap_or(0)
     };
-    let i0 = by(&|p| p.depth);
+    let i0 = deepest;
     let p0 = pts[i0].point_b;
     let i1 = by(&|p| (p.point_b - p0).length_squared());
     let p1 = pts[i1].point_b;
