@@ -23,7 +23,7 @@
 //!   convention), `point_a − point_b` equal to `depth · normal`, and the
 //!   depth between `−speculative` and the overlap along the normal;
 //! - its size: empty exactly when the shapes are apart by more than
-//!   `speculative`.
+//!   `speculative`, and no point twice (within rounding).
 use gjk_core::glam::{DMat3, DQuat, DVec2, DVec3, Vec2, Vec3};
 use gjk_core::{Vector, Vector2, Vector3};
 use gjk_epa::{
@@ -700,7 +700,16 @@ pub fn judge<V: OracleVec>(
     // least overlap (the normal proves the depth or distance).
     v.contact_excess = ((a.height(c.normal) + b.height(-c.normal)) - least).abs() / tol;
     v.points = m.points.len();
-    v.wrong[4] = m.points.is_empty() != (-least > spec);
+    // Empty exactly beyond the speculative distance, and no point twice
+    // (within rounding, 16 ε of the size: the manifolds weld points within
+    // their zero band).
+    let same = 16.0 * eps * scale;
+    let twice = m.points.iter().enumerate().any(|(i, p)| {
+        m.points[..i]
+            .iter()
+            .any(|q| (p.point_a - q.point_a).length().max((p.point_b - q.point_b).length()) <= same)
+    });
+    v.wrong[4] = m.points.is_empty() != (-least > spec) || twice;
     if m.points.is_empty() {
         return v;
     }

@@ -488,33 +488,51 @@ where
     if inc_face.is_empty() {
         return single();
     }
-    // Clip the incident polygon by each side plane of the reference face.
-    let mut poly: Vec<V> = inc_face;
-    let mut next = Vec::with_capacity(poly.len() + 4);
-    for i in 0..ref_face.len() {
+    // The reference face's side planes: a point and the outward normal.
+    let sides = (0..ref_face.len()).filter_map(|i| {
         let (p0, p1) = (ref_face[i], ref_face[(i + 1) % ref_face.len()]);
-        let side = (p1 - p0).cross(ref_n);
-        let Some(side) = side.try_normalize() else { continue };
-        next.clear();
-        for k in 0..poly.len() {
-            let (s, e) = (poly[k], poly[(k + 1) % poly.len()]);
+        (p1 - p0).cross(ref_n).try_normalize().map(|side| (p0, side))
+    });
+    let mut poly: Vec<V> = inc_face;
+    if poly.len() <= 2 {
+        // A point or a segment (a ball's centre, a capsule's core): each
+        // end that crosses a side plane moves onto it. (As a polygon, a
+        // segment's crossing would come twice, from either direction.)
+        let (mut s, mut e) = (poly[0], poly[poly.len() - 1]);
+        for (p0, side) in sides {
             let (ds, de) = (side.dot(s - p0), side.dot(e - p0));
-            if ds <= V::Scalar::ZERO {
-                next.push(s);
+            if ds > V::Scalar::ZERO && de > V::Scalar::ZERO {
+                // Wholly beside the reference face.
+                return single();
             }
-            if (ds < V::Scalar::ZERO) != (de < V::Scalar::ZERO) && ds != de {
-                next.push(s + (e - s) * (ds / (ds - de)));
+            if ds > V::Scalar::ZERO {
+                s = s + (e - s) * (ds / (ds - de));
+            } else if de > V::Scalar::ZERO {
+                e = e + (s - e) * (de / (de - ds));
             }
         }
-        core::mem::swap(&mut poly, &mut next);
-        if poly.is_empty() {
-            return single();
+        poly = if s == e { vec![s] } else { vec![s, e] };
+    } else {
+        // Clip the incident polygon by each side plane (Sutherland–Hodgman).
+        let mut next = Vec::with_capacity(poly.len() + 4);
+        for (p0, side) in sides {
+            next.clear();
+            for k in 0..poly.len() {
+                let (s, e) = (poly[k], poly[(k + 1) % poly.len()]);
+                let (ds, de) = (side.dot(s - p0), side.dot(e - p0));
+                if ds <= V::Scalar::ZERO {
+                    next.push(s);
+                }
+                if (ds < V::Scalar::ZERO) != (de < V::Scalar::ZERO) && ds != de {
+                    next.push(s + (e - s) * (ds / (ds - de)));
+                }
+            }
+            core::mem::swap(&mut poly, &mut next);
+            if poly.is_empty() {
+                // The incident face lies wholly beside the reference face.
+                return single();
+            }
         }
-    }
-    // Clipping a segment (a capsule's core) meets each crossing twice.
-    poly.dedup();
-    if poly.len() > 1 && poly[0] == poly[poly.len() - 1] {
-        poly.pop();
     }
     // Keep points below the reference face (or within the speculative
     // band). Round shapes: the faces are their cores', the surfaces lie
@@ -531,7 +549,10 @@ where
             pts.push(ManifoldPoint { point_a: pa, point_b: pb, depth: -sep });
         }
     }
+    let scale = ref_face.iter().chain(poly.iter()).fold(V::Scalar::ZERO, |m, p| m.max(p.max_abs()));
+    weld(&mut pts, V::Scalar::DEFAULT_ZERO_TOLERANCE * scale);
     if pts.is_empty() {
+        // Every clipped point is apart beyond the speculative distance.
         return single();
     }
     let normal = if flip { -ref_n } else { ref_n };
@@ -800,24 +821,56 @@ where
     // Round shapes: the edges are their cores', the surfaces lie their
     // radii out along the normal.
     let (r_ref, r_inc) = if flip { (rb, ra) } else { (ra, rb) };
-    let mut m = ContactManifold::empty(if flip { -ref_n } else { ref_n });
-    for (k, &c) in [p, q].iter().enumerate() {
-        if k == 1 && c == p {
-            break;
-        }
+    let mut pts = Vec::with_capacity(2);
+    for c in [p, q] {
         let core_sep = ref_n.dot(c - r[0]);
         let sep = core_sep - r_ref - r_inc;
         if sep <= speculative {
             let on_ref = c - ref_n * (core_sep - r_ref);
             let on_inc = c - ref_n * r_inc;
             let (pa, pb) = if flip { (on_inc, on_ref) } else { (on_ref, on_inc) };
-            m.push(ManifoldPoint { point_a: pa, point_b: pb, depth: -sep });
+            pts.push(ManifoldPoint { point_a: pa, point_b: pb, depth: -sep });
         }
     }
-    if m.is_empty() {
+    let scale = r.iter().chain([p, q].iter()).fold(V::Scalar::ZERO, |m, c| m.max(c.max_abs()));
+    weld(&mut pts, V::Scalar::DEFAULT_ZERO_TOLERANCE * scale);
+    if pts.is_empty() {
+        // Both ends are apart beyond the speculative distance.
         return single_point(contact, least);
     }
+    let mut m = ContactManifold::empty(if flip { -ref_n } else { ref_n });
+    for p in pts {
+        m.push(p);
+    }
     m
+}
+
+/// Merges points within `band` of the one before (in the clipped polygon's
+/// cyclic order, the last against the first), keeping the deeper: clipping
+/// near a vertex yields the vertex and a crossing a rounding apart.
+fn weld<V: Vector>(pts: &mut Vec<ManifoldPoint<V>>, band: V::Scalar) {
+    let near = |p: &ManifoldPoint<V>, q: &ManifoldPoint<V>| {
+        (p.point_a - q.point_a).max_abs() <= band && (p.point_b - q.point_b).max_abs() <= band
+    };
+    let mut out: Vec<ManifoldPoint<V>> = Vec::with_capacity(pts.len());
+    for &p in pts.iter() {
+        match out.last_mut() {
+            Some(q) if near(&p, q) => {
+                if p.depth > q.depth {
+                    *q = p;
+                }
+            }
+            _ => out.push(p),
+        }
+    }
+    if out.len() > 1
+        && near(&out[0], &out[out.len() - 1])
+        && let Some(last) = out.pop()
+        && last.depth > out[0].depth
+    {
+        out[0] = last;
+    }
+    *pts = out;
 }
 
 /// Up to this many clipped points, the reduction to four tries every

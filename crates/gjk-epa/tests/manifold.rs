@@ -384,6 +384,28 @@ mod round {
         }
     }
 
+    /// A capsule lying across the floor's rim at any heading: at most two
+    /// points, never the same point twice. Clipped as a polygon, its
+    /// segment met the rim's side plane twice (once from each end), and
+    /// the manifold kept both crossings, a rounding apart.
+    #[test]
+    fn a_capsule_across_the_rim_has_distinct_points() {
+        let (f, pf) = floor();
+        let cap = Capsule::new(0.5, 0.2).unwrap();
+        for i in 0..200 {
+            let yaw = i as f64 * 0.0314;
+            let q = DQuat::from_rotation_y(yaw) * DQuat::from_rotation_z(std::f64::consts::FRAC_PI_2);
+            let pc = Pose::new(q, DVec3::new(1.8, 0.19, 0.1 + 0.003 * i as f64));
+            let c = contact(&f, &pf, &cap, &pc);
+            let m = polytope_manifold(&f, &pf, &cap, &pc, &c, 0.0);
+            assert!(m.len() <= 2, "#{i}: {m:?}");
+            if m.len() == 2 {
+                let (p, q) = (m.points()[0], m.points()[1]);
+                assert!((p.point_b - q.point_b).length() > 1e-9, "#{i}: the same point twice: {m:?}");
+            }
+        }
+    }
+
     /// A capsule standing on its end, a ball, and a capsule tilted 0.3 rad:
     /// one point, the lowest, at the contact's depth.
     #[test]
