@@ -85,8 +85,15 @@ impl<V: Vector> ContactManifold<V> {
 /// Scores a face by its outward unit normal: the larger, the better.
 pub type FaceScore<'a, V> = &'a dyn Fn(V) -> <V as Vector>::Scalar;
 
-/// Shapes with polygonal faces (3D), in their local frame. The support
-/// map measures how far the other shape reaches along a face's normal.
+/// Shapes with polygonal faces (3D), in their local frame; round shapes
+/// (balls, capsules, [`Rounded`]) through their cores' faces and
+/// [`face_radius`](Self::face_radius) (a core with fewer than three points
+/// is never a reference face, only clipped). The support map measures how
+/// far the other shape reaches along a face's normal.
+///
+/// A shape of your own takes part in [`polytope_manifold`] by returning
+/// its faces; `best_face_by` lets a wrapper that scales it pick by world
+/// normals.
 pub trait PolyhedronFaces<V: Vector3>: SupportMap<V> {
     /// Writes the vertices (counter-clockwise from outside) of the face
     /// whose outward normal is most aligned with `dir` into `out`, and
@@ -563,7 +570,10 @@ where
     m
 }
 
-/// Shapes with straight edges (2D), in their local frame: the 2D faces.
+/// Shapes with straight edges (2D), in their local frame: the 2D faces of
+/// [`polygon_manifold`]. Round shapes take part through their cores'
+/// edges and [`edge_radius`](Self::edge_radius): a capsule's flat sides
+/// are edges, a disc has none.
 pub trait PolygonEdges<V: Vector2>: SupportMap<V> {
     /// The edge whose outward normal is most aligned with `dir`: its ends
     /// (counter-clockwise) and that normal. A shape with no edge there (a
