@@ -17,7 +17,7 @@ use std::fmt;
 
 use gjk_core::glam::{DQuat, DVec2, DVec3, Quat, Vec2, Vec3};
 use gjk_core::{CastOptions, CastStatus, GjkConfig, Iteration, Real, Status, Vector2};
-use gjk_epa::{ContactStatus, EpaSpace};
+use gjk_epa::{Contact, ContactManifold, ContactStatus, EpaSpace, PolygonEdges, PolyhedronFaces};
 use gjk_shapes::{
     Ball, Capsule, Cone, ConvexHull, ConvexPolygon, Cuboid, Cylinder, Point, Pose, Rot2, Segment, Shape,
     Space, Transformed, Triangle,
@@ -60,6 +60,10 @@ pub enum QueryKind {
     Contact,
     /// Linear cast of A by `motion` against B.
     Cast,
+    /// The contact and its manifold (`speculative` keeps points apart up
+    /// to it): shapes with faces only (cuboids, hulls or polygons, balls,
+    /// capsules).
+    Manifold,
 }
 
 /// A shape as written in a scene (coordinates in f64).
@@ -119,6 +123,9 @@ pub struct Scene {
     pub query: QueryKind,
     /// A's motion (casts only).
     pub motion: Option<Vec<f64>>,
+    /// How far apart manifold points are still kept (manifolds only; 0 by
+    /// default).
+    pub speculative: f64,
 }
 
 fn number(v: &Value, field: &str) -> Result<f64, SceneError> {
@@ -262,14 +269,24 @@ pub fn parse_scene(text: &str) -> Result<Scene, SceneError> {
         Some("intersects") => QueryKind::Intersects,
         Some("contact") => QueryKind::Contact,
         Some("cast") => QueryKind::Cast,
-        _ => return Err(err("query", "expected \"distance\", \"intersects\", \"contact\" or \"cast\"")),
+        Some("manifold") => QueryKind::Manifold,
+        _ => {
+            return Err(err(
+                "query",
+                "expected \"distance\", \"intersects\", \"contact\", \"cast\" or \"manifold\"",
+            ));
+        }
     };
     let motion = match (query, v.get("motion")) {
         (QueryKind::Cast, None) => return Err(err("motion", "missing (a cast needs A's motion)")),
         (_, Some(m)) => Some(vector(m, "motion", dim)?),
         _ => None,
     };
-    Ok(Scene { dim, f64, a, b, query, motion })
+    let speculative = match v.get("speculative") {
+        None => 0.0,
+        Some(x) => number(x, "speculative")?,
+    };
+    Ok(Scene { dim, f64, a, b, query, motion, speculative })
 }
 
 /// Spaces the scene can be instantiated in, with the dimension-specific
@@ -283,6 +300,19 @@ pub trait SceneSpace: Space + EpaSpace {
     fn from_f64(c: &[f64]) -> Self;
     /// The coordinates in f64.
     fn to_f64(self) -> Vec<f64>;
+    /// The pair's contact manifold (3D: `polytope_manifold`, 2D:
+    /// `polygon_manifold`), or an error where a shape has no faces.
+    fn manifold(
+        scene: &Scene,
+        pose_a: &Pose<Self>,
+        pose_b: &Pose<Self>,
+        contact: &Contact<Self>,
+    ) -> Result<ContactManifold<Self>, SceneError>;
+}
+
+/// The error for a shape a manifold cannot take.
+fn no_faces(field: &str) -> SceneError {
+    err(field, "a manifold needs a shape with faces: cuboid, hull or polygon, sphere or circle, capsule")
 }
 
 fn shape_err(field: &str, e: gjk_shapes::ShapeError) -> SceneError {
@@ -311,6 +341,35 @@ fn common<V: SceneSpace>(spec: &ShapeSpec, field: &str) -> Option<Result<Box<dyn
             .map_err(f),
         _ => return None,
     })
+}
+
+/// `SceneSpace::manifold` for a space whose faces trait is `$faces`, whose
+/// point sets build a `$hull`, and whose manifold is `gjk_epa::$query`.
+macro_rules! manifold_fn {
+    ($s:ty, $faces:ident, $hull:ident, $query:ident) => {
+        fn manifold(
+            scene: &Scene,
+            pose_a: &Pose<Self>,
+            pose_b: &Pose<Self>,
+            contact: &Contact<Self>,
+        ) -> Result<ContactManifold<Self>, SceneError> {
+            let faces = |spec: &ShapeSpec, field: &str| -> Result<Box<dyn $faces<Self>>, SceneError> {
+                let f = |e| shape_err(field, e);
+                Ok(match spec {
+                    ShapeSpec::Cuboid(h) => Box::new(Cuboid::new(Self::from_f64(h)).map_err(f)?),
+                    ShapeSpec::Ball(r) => Box::new(Ball::new(*r as $s).map_err(f)?),
+                    ShapeSpec::Capsule(h, r) => Box::new(Capsule::new(*h as $s, *r as $s).map_err(f)?),
+                    ShapeSpec::Points(p) => {
+                        let pts: Vec<Self> = p.iter().map(|c| Self::from_f64(c)).collect();
+                        Box::new($hull::new(&pts).map_err(f)?)
+                    }
+                    _ => return Err(no_faces(field)),
+                })
+            };
+            let (a, b) = (faces(&scene.a.shape, "a")?, faces(&scene.b.shape, "b")?);
+            Ok(gjk_epa::$query(&*a, pose_a, &*b, pose_b, contact, scene.speculative as $s))
+        }
+    };
 }
 
 macro_rules! scene_space3 {
@@ -348,6 +407,7 @@ macro_rules! scene_space3 {
             fn to_f64(self) -> Vec<f64> {
                 vec![self.x as f64, self.y as f64, self.z as f64]
             }
+            manifold_fn!($s, PolyhedronFaces, ConvexHull, polytope_manifold);
         }
     };
 }
@@ -378,6 +438,7 @@ macro_rules! scene_space2 {
             fn to_f64(self) -> Vec<f64> {
                 vec![self.x as f64, self.y as f64]
             }
+            manifold_fn!($s, PolygonEdges, ConvexPolygon, polygon_manifold);
         }
     };
 }
@@ -440,7 +501,7 @@ pub fn run_query<V: SceneSpace>(scene: &Scene) -> Result<Value, SceneError> {
                 "iterations": r.iterations, "status": status_name(r.status),
             })
         }
-        QueryKind::Contact => {
+        QueryKind::Contact | QueryKind::Manifold => {
             let c = gjk_epa::contact(&*p.a, &p.pose_a, &*p.b, &p.pose_b);
             let status = match c.status {
                 ContactStatus::Separated => "separated",
@@ -450,11 +511,21 @@ pub fn run_query<V: SceneSpace>(scene: &Scene) -> Result<Value, SceneError> {
                 ContactStatus::Beyond => "beyond",
                 ContactStatus::InvalidInput => "invalid_input",
             };
-            json!({
+            let mut out = json!({
                 "distance": c.distance.to_f64(), "point_a": v(c.point_a), "point_b": v(c.point_b),
                 "normal": v(c.normal), "intersecting": c.is_contact(), "depth": c.depth.to_f64(), "toi": null,
                 "iterations": c.gjk_iterations + c.epa_iterations, "status": status,
-            })
+            });
+            if scene.query == QueryKind::Manifold {
+                let m = V::manifold(scene, &p.pose_a, &p.pose_b, &c)?;
+                let points: Vec<Value> = m
+                    .points()
+                    .iter()
+                    .map(|q| json!({"point_a": v(q.point_a), "point_b": v(q.point_b), "depth": q.depth.to_f64()}))
+                    .collect();
+                out["manifold"] = json!({"normal": v(m.normal), "points": points});
+            }
+            out
         }
         QueryKind::Cast => {
             let m = V::from_f64(scene.motion.as_deref().unwrap_or(&[0.0, 0.0, 0.0]));

@@ -205,7 +205,7 @@ fn case_9_parry_70_all_heights_overlap() {
 /// Malformed files: a clear message naming the field, exit code 2, no panic.
 #[test]
 fn malformed_files_name_the_problem() {
-    let cases: [(&str, &str); 12] = [
+    let cases: [(&str, &str); 14] = [
         ("{", "not valid JSON"),
         ("[1, 2]", "expected a JSON object"),
         (r#"{"dim": 4}"#, "dim"),
@@ -241,6 +241,14 @@ fn malformed_files_name_the_problem() {
         (
             r#"{"dim": 3, "a": {"shape": "sphere", "radius": 1}, "b": {"shape": "sphere", "radius": 1}, "query": "cast"}"#,
             "motion: missing",
+        ),
+        (
+            r#"{"dim": 3, "a": {"shape": "cylinder", "half_height": 1, "radius": 1}, "b": {"shape": "sphere", "radius": 1}, "query": "manifold"}"#,
+            "a: a manifold needs a shape with faces",
+        ),
+        (
+            r#"{"dim": 3, "a": {"shape": "sphere", "radius": 1}, "b": {"shape": "sphere", "radius": 1}, "query": "manifold", "speculative": "some"}"#,
+            "speculative: expected a number",
         ),
     ];
     for (i, (text, expect)) in cases.iter().enumerate() {
@@ -291,4 +299,44 @@ fn cast_scene() {
     assert!((num(&r["toi"]) - 0.3).abs() < 1e-9, "{r}");
     assert!((vec3(&r["normal"]) - DVec3::X).length() < 1e-9);
     assert!((vec3(&r["point_a"]) - DVec3::new(4.0, 0.0, 0.0)).length() < 1e-9, "{r}");
+}
+
+/// `"query": "manifold"`: the contact and its manifold. A capsule lying
+/// 0.01 deep on a floor: both ends of its core; a 2D square: both bottom
+/// corners; with the square lifted 0.03 and `speculative` 0.05, the same
+/// corners at depth −0.03, and none without it.
+#[test]
+fn manifold_scenes() {
+    let capsule = r#"{"dim": 3, "a": {"shape": "cuboid", "half_extents": [5, 0.5, 5], "pose": {"translation": [0, -0.5, 0]}},
+        "b": {"shape": "capsule", "half_height": 0.6, "radius": 0.2,
+              "pose": {"translation": [0, 0.19, 0], "rotation": [0, 0, 0.7071067811865476, 0.7071067811865476]}},
+        "query": "manifold"}"#;
+    let p = Scratch::with("manifold-capsule.json", capsule);
+    let r = query(&p);
+    assert_eq!(r["status"], "penetrating", "{r}");
+    let points = r["manifold"]["points"].as_array().expect("points");
+    assert_eq!(points.len(), 2, "{r}");
+    let mut xs: Vec<f64> = points.iter().map(|q| num(&q["point_b"][0])).collect();
+    xs.sort_by(f64::total_cmp);
+    assert!((xs[0] + 0.6).abs() < 1e-9 && (xs[1] - 0.6).abs() < 1e-9, "{xs:?}");
+    assert!(points.iter().all(|q| (num(&q["depth"]) - 0.01).abs() < 1e-9), "{r}");
+    assert!((vec3(&r["manifold"]["normal"]) - DVec3::Y).length() < 1e-12, "{r}");
+    for (y, speculative, count, depth) in
+        [(0.49, None, 2, 0.01), (0.53, Some(0.05), 2, -0.03), (0.53, None, 0, 0.0)]
+    {
+        let spec = speculative.map_or(String::new(), |s| format!(r#", "speculative": {s}"#));
+        let square = format!(
+            r#"{{"dim": 2, "a": {{"shape": "rectangle", "half_extents": [5, 0.5], "pose": {{"translation": [0, -0.5]}}}},
+                "b": {{"shape": "rectangle", "half_extents": [0.5, 0.5], "pose": {{"translation": [1, {y}]}}}},
+                "query": "manifold"{spec}}}"#
+        );
+        let p = Scratch::with("manifold-square.json", &square);
+        let r = query(&p);
+        let points = r["manifold"]["points"].as_array().expect("points");
+        assert_eq!(points.len(), count, "y {y}: {r}");
+        for q in points {
+            assert!((num(&q["depth"]) - depth).abs() < 1e-9, "y {y}: {r}");
+            assert!(((num(&q["point_b"][0]) - 1.0).abs() - 0.5).abs() < 1e-9, "y {y}: {r}");
+        }
+    }
 }
