@@ -224,11 +224,7 @@ impl<V: Space + Vector3> PolyhedronFaces<V> for ConvexHull<V> {
                 out.extend(f.vertices.iter().map(|&i| self.vertices()[i as usize]));
                 f.normal
             }
-            None => {
-                // Degenerate hull: its support point stands in for a face.
-                out.push(SupportMap::support(self, dir));
-                dir.try_normalize().unwrap_or(V::X)
-            }
+            None => flat_face(self.vertices(), &|n| n.dot(dir), out),
         }
     }
 
@@ -246,14 +242,48 @@ impl<V: Space + Vector3> PolyhedronFaces<V> for ConvexHull<V> {
                 out.extend(f.vertices.iter().map(|&i| self.vertices()[i as usize]));
                 f.normal
             }
-            None => {
-                // Degenerate hull: the best axis's support point stands in.
-                let dir = best_axis(score);
-                out.push(SupportMap::support(self, dir));
-                dir
-            }
+            None => flat_face(self.vertices(), score, out),
         }
     }
+}
+
+/// The face of a degenerate hull (no polygons; its vertices are its
+/// extreme points only): a flat hull is one face seen from either side,
+/// so a plate lying on a floor gets its corners. Writes its vertices
+/// counter-clockwise about the side's normal that scores higher, and
+/// returns that normal. A segment writes its two ends (clipped, never a
+/// reference face), a point itself; their normal is the best-scoring axis.
+fn flat_face<V: Space + Vector3>(v: &[V], score: FaceScore<'_, V>, out: &mut Vec<V>) -> V {
+    out.clear();
+    // The plane's normal: the largest cross product from the first vertex
+    // (a flat hull's vertices span a plane; a line or point spans none).
+    let normal = (1..v.len())
+        .flat_map(|i| (i + 1..v.len()).map(move |j| (v[i] - v[0]).cross(v[j] - v[0])))
+        .fold(V::ZERO, |best, c| if c.length_squared() > best.length_squared() { c } else { best })
+        .try_normalize();
+    let Some(n) = normal else {
+        // A segment or a point: its vertices (a degenerate hull keeps only
+        // its extreme points: two ends, or one).
+        out.extend(v.iter().copied());
+        return best_axis(score);
+    };
+    let n = if score(-n) > score(n) { -n } else { n };
+    // Counter-clockwise about `n`: by angle about the centroid in the plane.
+    let centre =
+        v.iter().fold(V::ZERO, |s, p| s + *p) * (V::Scalar::ONE / V::Scalar::from_f64(v.len() as f64));
+    let u = (v.iter().copied().fold(v[0], |m, p| {
+        if (p - centre).length_squared() > (m - centre).length_squared() { p } else { m }
+    }) - centre)
+        .try_normalize()
+        .unwrap_or(V::X);
+    let w = n.cross(u);
+    let angle = |p: &V| {
+        let d = *p - centre;
+        d.dot(w).to_f64().atan2(d.dot(u).to_f64())
+    };
+    out.extend(v.iter().copied());
+    out.sort_by(|a, b| angle(a).total_cmp(&angle(b)));
+    n
 }
 
 /// The world normal of a unit normal of a [`Transformed`] shape's wrapped

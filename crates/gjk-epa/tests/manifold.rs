@@ -568,3 +568,52 @@ fn a_nan_speculative_distance_counts_as_zero() {
         assert!(m.normal.is_finite() && m.points().iter().all(|p| p.depth.is_finite()), "{m:?}");
     }
 }
+
+/// A flat hull (a plate: its points in one plane) is one face seen from
+/// either side: lying 0.01 deep on a floor, its four corners (before, its
+/// support point alone); a box resting on it, upside down, the box's
+/// corners on the plate's face. A hull of collinear points (a rod) lying on
+/// the floor: both ends.
+#[test]
+fn flat_hulls_are_faces() {
+    let ground = Cuboid::new(DVec3::new(5.0, 0.5, 5.0)).unwrap();
+    let pg = Pose::from_translation(DVec3::new(0.0, -0.5, 0.0));
+    let corners = [
+        DVec3::new(-0.5, 0.0, -0.5),
+        DVec3::new(0.5, 0.0, -0.5),
+        DVec3::new(0.0, 0.0, 0.1),
+        DVec3::new(0.5, 0.0, 0.5),
+        DVec3::new(-0.5, 0.0, 0.5),
+    ];
+    let plate = ConvexHull::new(&corners).unwrap();
+    assert!(plate.polygons().is_empty());
+    let pp = Pose::new(DQuat::from_rotation_y(0.3), DVec3::new(0.2, -0.01, 0.1));
+    let c = contact(&ground, &pg, &plate, &pp);
+    let m = polytope_manifold(&ground, &pg, &plate, &pp, &c, 0.0);
+    assert_eq!(m.len(), 4, "{m:?}");
+    for p in m.points() {
+        assert!((p.depth - 0.01).abs() < 1e-12 && (m.normal - DVec3::Y).length() < 1e-12, "{m:?}");
+        let local = pp.inverse_transform_point(p.point_b);
+        assert!(
+            (local.x.abs() - 0.5).abs() < 1e-12 && (local.z.abs() - 0.5).abs() < 1e-12,
+            "a corner: {local:?}"
+        );
+    }
+    // The plate as the reference: a small box sunk 0.01 into it from above.
+    let b = Cuboid::new(DVec3::splat(0.2)).unwrap();
+    let pb = Pose::from_translation(DVec3::new(0.1, 0.19, 0.0));
+    let c = contact(&plate, &Pose::IDENTITY, &b, &pb);
+    let m = polytope_manifold(&plate, &Pose::IDENTITY, &b, &pb, &c, 0.0);
+    assert_eq!(m.len(), 4, "{c:?} {m:?}");
+    assert!((m.normal - DVec3::Y).length() < 1e-12, "{m:?}");
+    assert!(m.points().iter().all(|p| (p.depth - 0.01).abs() < 1e-12 && p.point_a.y.abs() < 1e-12), "{m:?}");
+    // A rod.
+    let rod =
+        ConvexHull::new(&[DVec3::new(-0.4, 0.0, 0.0), DVec3::new(0.0, 0.0, 0.0), DVec3::new(0.4, 0.0, 0.0)])
+            .unwrap();
+    let pr = Pose::new(DQuat::from_rotation_y(0.7), DVec3::new(0.0, -0.01, 0.0));
+    let c = contact(&ground, &pg, &rod, &pr);
+    let m = polytope_manifold(&ground, &pg, &rod, &pr, &c, 0.0);
+    assert_eq!(m.len(), 2, "{m:?}");
+    assert!(m.points().iter().all(|p| (p.depth - 0.01).abs() < 1e-12), "{m:?}");
+}
