@@ -19,8 +19,8 @@ use gjk_core::glam::{DQuat, DVec2, DVec3, Quat, Vec2, Vec3};
 use gjk_core::{CastOptions, CastStatus, GjkConfig, Iteration, Real, Status, Vector2};
 use gjk_epa::{Contact, ContactManifold, ContactStatus, EpaSpace, PolygonEdges, PolyhedronFaces};
 use gjk_shapes::{
-    Ball, Capsule, Cone, ConvexHull, ConvexPolygon, Cuboid, Cylinder, Point, Pose, Rot2, Segment, Shape,
-    Space, Transformed, Triangle,
+    Ball, Capsule, Cone, ConvexHull, ConvexPolygon, Cuboid, Cylinder, Motion, Point, Pose, Rot2, Segment,
+    Shape, Space, Transformed, Triangle,
 };
 use serde_json::{Value, json};
 
@@ -123,6 +123,9 @@ pub struct Scene {
     pub query: QueryKind,
     /// A's motion (casts only).
     pub motion: Option<Vec<f64>>,
+    /// A's turn over the step about its local origin (casts only; a cast
+    /// with one is nonlinear): 2D one angle, 3D axis × angle.
+    pub spin: Option<Vec<f64>>,
     /// How far apart manifold points are still kept (manifolds only; 0 by
     /// default).
     pub speculative: f64,
@@ -282,11 +285,16 @@ pub fn parse_scene(text: &str) -> Result<Scene, SceneError> {
         (_, Some(m)) => Some(vector(m, "motion", dim)?),
         _ => None,
     };
+    let spin = match v.get("spin") {
+        None => None,
+        Some(x) if dim == 2 => Some(vec![number(x, "spin")?]),
+        Some(x) => Some(vector(x, "spin", dim)?),
+    };
     let speculative = match v.get("speculative") {
         None => 0.0,
         Some(x) => number(x, "speculative")?,
     };
-    Ok(Scene { dim, f64, a, b, query, motion, speculative })
+    Ok(Scene { dim, f64, a, b, query, motion, spin, speculative })
 }
 
 /// Spaces the scene can be instantiated in, with the dimension-specific
@@ -300,6 +308,8 @@ pub trait SceneSpace: Space + EpaSpace {
     fn from_f64(c: &[f64]) -> Self;
     /// The coordinates in f64.
     fn to_f64(self) -> Vec<f64>;
+    /// An angular velocity from f64 components (2D: one, 3D: three).
+    fn angular(c: &[f64]) -> Self::AngularVelocity;
     /// The pair's contact manifold (3D: `polytope_manifold`, 2D:
     /// `polygon_manifold`), or an error where a shape has no faces.
     fn manifold(
@@ -404,6 +414,9 @@ macro_rules! scene_space3 {
             fn from_f64(c: &[f64]) -> Self {
                 <$v>::new(c[0] as $s, c[1] as $s, c[2] as $s)
             }
+            fn angular(c: &[f64]) -> Self {
+                Self::from_f64(c)
+            }
             fn to_f64(self) -> Vec<f64> {
                 vec![self.x as f64, self.y as f64, self.z as f64]
             }
@@ -434,6 +447,9 @@ macro_rules! scene_space2 {
             }
             fn from_f64(c: &[f64]) -> Self {
                 <$v>::new(c[0] as $s, c[1] as $s)
+            }
+            fn angular(c: &[f64]) -> $s {
+                c[0] as $s
             }
             fn to_f64(self) -> Vec<f64> {
                 vec![self.x as f64, self.y as f64]
@@ -529,15 +545,25 @@ pub fn run_query<V: SceneSpace>(scene: &Scene) -> Result<Value, SceneError> {
         }
         QueryKind::Cast => {
             let m = V::from_f64(scene.motion.as_deref().unwrap_or(&[0.0, 0.0, 0.0]));
-            let h = gjk_shapes::cast_shape(
-                &*p.a,
-                &p.pose_a,
-                m,
-                &*p.b,
-                &p.pose_b,
-                V::ZERO,
-                &CastOptions::default(),
-            );
+            let h = match &scene.spin {
+                // A turning as it moves: the nonlinear cast.
+                Some(w) => gjk_shapes::cast_shape_nonlinear(
+                    &*p.a,
+                    &Motion::new(p.pose_a, m, V::angular(w)),
+                    &*p.b,
+                    &Motion::fixed(p.pose_b),
+                    &CastOptions::default(),
+                ),
+                None => gjk_shapes::cast_shape(
+                    &*p.a,
+                    &p.pose_a,
+                    m,
+                    &*p.b,
+                    &p.pose_b,
+                    V::ZERO,
+                    &CastOptions::default(),
+                ),
+            };
             let status = match h.status {
                 CastStatus::Hit => "hit",
                 CastStatus::StartsInside => "starts_inside",

@@ -205,7 +205,7 @@ fn case_9_parry_70_all_heights_overlap() {
 /// Malformed files: a clear message naming the field, exit code 2, no panic.
 #[test]
 fn malformed_files_name_the_problem() {
-    let cases: [(&str, &str); 14] = [
+    let cases: [(&str, &str); 16] = [
         ("{", "not valid JSON"),
         ("[1, 2]", "expected a JSON object"),
         (r#"{"dim": 4}"#, "dim"),
@@ -249,6 +249,14 @@ fn malformed_files_name_the_problem() {
         (
             r#"{"dim": 3, "a": {"shape": "sphere", "radius": 1}, "b": {"shape": "sphere", "radius": 1}, "query": "manifold", "speculative": "some"}"#,
             "speculative: expected a number",
+        ),
+        (
+            r#"{"dim": 2, "a": {"shape": "circle", "radius": 1}, "b": {"shape": "circle", "radius": 1}, "query": "cast", "motion": [1, 0], "spin": [1, 2]}"#,
+            "spin: expected a number",
+        ),
+        (
+            r#"{"dim": 3, "a": {"shape": "sphere", "radius": 1}, "b": {"shape": "sphere", "radius": 1}, "query": "cast", "motion": [1, 0, 0], "spin": 3}"#,
+            "spin: expected an array of 3 numbers",
         ),
     ];
     for (i, (text, expect)) in cases.iter().enumerate() {
@@ -299,6 +307,32 @@ fn cast_scene() {
     assert!((num(&r["toi"]) - 0.3).abs() < 1e-9, "{r}");
     assert!((vec3(&r["normal"]) - DVec3::X).length() < 1e-9);
     assert!((vec3(&r["point_a"]) - DVec3::new(4.0, 0.0, 0.0)).length() < 1e-9, "{r}");
+}
+
+/// A cast with `"spin"` turns A as it moves (the nonlinear cast): a
+/// 4 × 0.2 plank spinning in place 1.5 above a floor reaches it when its
+/// end has come down, `2 sin θ + 0.1 cos θ = 1.5`, in 2D and 3D; without
+/// the spin the same cast misses.
+#[test]
+fn spinning_cast_scenes() {
+    let plank2 = r#"{"dim": 2, "a": {"shape": "rectangle", "half_extents": [2, 0.1], "pose": {"translation": [0, 1.5]}},
+        "b": {"shape": "rectangle", "half_extents": [10, 0.5], "pose": {"translation": [0, -0.5]}},
+        "query": "cast", "motion": [0, 0], "spin": 1.0}"#;
+    let plank3 = r#"{"dim": 3, "a": {"shape": "cuboid", "half_extents": [2, 0.1, 0.1], "pose": {"translation": [0, 1.5, 0]}},
+        "b": {"shape": "cuboid", "half_extents": [10, 0.5, 10], "pose": {"translation": [0, -0.5, 0]}},
+        "query": "cast", "motion": [0, 0, 0], "spin": [0, 0, 1.0]}"#;
+    for (name, text) in [("plank2.json", plank2), ("plank3.json", plank3)] {
+        let r = query(&Scratch::with(name, text));
+        assert_eq!(r["status"], "hit", "{r}");
+        let theta = num(&r["toi"]);
+        assert!((2.0 * theta.sin() + 0.1 * theta.cos() - 1.5).abs() < 1e-3, "{r}");
+        assert!(num(&r["normal"][1]) < -0.999, "{r}");
+        let still = query(&Scratch::with(
+            &format!("still-{name}"),
+            &text.replace(r#", "spin": 1.0"#, "").replace(r#", "spin": [0, 0, 1.0]"#, ""),
+        ));
+        assert_eq!(still["status"], "miss", "{still}");
+    }
 }
 
 /// `"query": "manifold"`: the contact and its manifold. A capsule lying

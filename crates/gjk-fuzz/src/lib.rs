@@ -20,7 +20,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use gjk_core::glam::{DQuat, DVec2, DVec3, Quat, Vec2, Vec3};
-use gjk_core::{CastOptions, GjkConfig, Real, SimplexCache, Status, Vector, Vector2};
+use gjk_core::{CastOptions, CastStatus, GjkConfig, Real, SimplexCache, Status, Vector, Vector2};
 use gjk_epa::{ContactStatus, EpaConfig, EpaSpace, PolyhedronFaces};
 use gjk_shapes::{Ball, Capsule, ConvexHull, ConvexPolygon, Cuboid, Pose, Shape, Space};
 
@@ -155,6 +155,22 @@ fn check_shapes3(
     o.queries += 1;
     if !ray.normal.is_finite() {
         o.non_finite += 1;
+    }
+    // The same motion turning (fixed spins: no bytes read, so the sections
+    // after read what they did before): outputs finite, the fraction in
+    // [0, 1], and the step bound kept.
+    let ma = gjk_shapes::Motion::new(*pa, DVec3::new(3.0, 0.5, 0.0), DVec3::new(0.0, 0.0, 7.0));
+    let mb = gjk_shapes::Motion::new(*pb, DVec3::ZERO, DVec3::new(1.0, -2.0, 0.5));
+    let h = gjk_shapes::cast_shape_nonlinear(a, &ma, b, &mb, &CastOptions::default());
+    o.queries += 1;
+    if h.status == CastStatus::InvalidInput {
+        o.invalid += 1;
+    } else {
+        let finite = h.normal.is_finite() && h.point_a.is_finite() && h.point_b.is_finite();
+        let bound = gjk_shapes::NONLINEAR_CAST_MAX_STEPS * (gjk_core::DEFAULT_MAX_ITERATIONS + 16) + 12;
+        if !finite || !(0.0..=1.0).contains(&h.fraction) || h.iterations > bound {
+            o.non_finite += 1;
+        }
     }
 }
 

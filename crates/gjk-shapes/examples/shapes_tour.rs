@@ -3,8 +3,8 @@
 use gjk_shapes::gjk_core::CastOptions;
 use gjk_shapes::glam::{Quat, Vec2, Vec3};
 use gjk_shapes::{
-    Ball, Capsule, ConvexHull, ConvexPolygon, Cuboid, Pose, PosedPair, Rounded, Swept, cast_ray, cast_shape,
-    distance, distance_batch, intersects,
+    Ball, Capsule, ConvexHull, ConvexPolygon, Cuboid, Motion, Pose, PosedPair, Rounded, Swept, cast_ray,
+    cast_shape, cast_shape_nonlinear, distance, distance_batch, intersects,
 };
 
 fn main() {
@@ -60,6 +60,14 @@ fn main() {
         &CastOptions::default(),
     );
     println!("ball moving into the hull: time of impact {:.3}", toi.fraction);
+    // A plank spinning in place above the hull: its centre never moves, but
+    // its end swings down into it.
+    let plank = Cuboid::new(Vec3::new(3.0, 0.1, 0.1)).unwrap();
+    let spin = Motion::new(Pose::from_translation(Vec3::new(0.0, 2.5, 0.0)), Vec3::ZERO, Vec3::Z * 3.0);
+    let swing =
+        cast_shape_nonlinear(&plank, &spin, &hull, &Motion::fixed(Pose::IDENTITY), &CastOptions::default());
+    println!("spinning plank meets the hull: {:?} at t = {:.3}", swing.status, swing.fraction);
+    assert_eq!(swing.status, gjk_shapes::gjk_core::CastStatus::Hit);
 
     // Batches (parallel with the `rayon` feature).
     let pairs: Vec<_> = (0..4)

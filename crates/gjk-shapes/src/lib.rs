@@ -18,7 +18,9 @@
 //!   theorem ([`PolygonView`], [`box_separation`], [`box_gap`]) where it
 //!   decides, GJK otherwise.
 //! - [`cast_ray`] / [`cast_shape`]: ray casts and linear shape casts (time
-//!   of impact) on posed shapes, exact for round shapes.
+//!   of impact) on posed shapes, exact for round shapes;
+//!   [`cast_shape_nonlinear`]: the time of impact of shapes that turn as
+//!   they move ([`Motion`]), by conservative advancement.
 //!
 //! Every shape is generic over the space: glam's `Vec2`, `DVec2`, `Vec3`
 //! or `DVec3` (f32 or f64). Constructors validate and return
@@ -45,6 +47,7 @@ pub use gjk_core::glam;
 mod batch;
 mod cast;
 mod hull;
+mod motion;
 mod obb;
 mod packed;
 mod polygon;
@@ -61,6 +64,10 @@ pub use hull::{
     HULL_HINT_CLIMB_LIMIT, HULL_NODE_DEGREE, HULL_REL_TOLERANCE, HULL_RING_DEGREE, HULL_RING_LIMIT,
     HULL_RING_MIN, HULL_SCAN_LIMIT, HullFace, MAX_START_GRID, RADII_MARGIN, RADII_ROUNDING,
     START_CELLS_PER_VERTEX, START_GRID, face_merge_tolerance, start_grid,
+};
+pub use motion::{
+    Motion, NONLINEAR_CAST_MAX_STEPS, NONLINEAR_CAST_TOLERANCE, cast_shape_nonlinear,
+    cast_shape_nonlinear_with, reach_from,
 };
 pub use obb::{
     BOX_PARALLEL_SKIP, BOX_ROUNDING, BoxSeparation, BoxView, box_gap, box_separation, box_separation_until,

@@ -89,6 +89,21 @@ pub trait Space: Vector {
     fn mat_mul(m: &Self::Matrix, v: Self) -> Self;
     /// `mᵀ · v` (the inverse rotation).
     fn mat_tmul(m: &Self::Matrix, v: Self) -> Self;
+    /// An angular velocity in the world frame, radians per unit of time: a
+    /// scalar in 2D (counter-clockwise), a vector in 3D (axis × rate).
+    type AngularVelocity: Copy + Debug + PartialEq + Default + Send + Sync + 'static;
+    /// The rotation made by turning at `w` for time `t` (`exp(t w)`).
+    fn rotation_after(w: &Self::AngularVelocity, t: Self::Scalar) -> Self::Rotation;
+    /// The vector `u` with `(w × r) · n = r · u` for every `r`: `n × w` in
+    /// 3D, `w (n.y, −n.x)` in 2D. A point at `r` from the centre of the
+    /// turn moves along `n` at `r · u`.
+    fn turn_direction(w: &Self::AngularVelocity, n: Self) -> Self;
+    /// `|w|`, radians per unit of time.
+    fn angular_speed(w: &Self::AngularVelocity) -> Self::Scalar;
+    /// `√s`.
+    fn sqrt(s: Self::Scalar) -> Self::Scalar;
+    /// Whether every component of `w` is finite.
+    fn angular_is_finite(w: &Self::AngularVelocity) -> bool;
 }
 
 macro_rules! impl_space2 {
@@ -147,6 +162,27 @@ macro_rules! impl_space2 {
             #[inline]
             fn splat(s: $s) -> Self {
                 <$v>::splat(s)
+            }
+            type AngularVelocity = $s;
+            #[inline]
+            fn rotation_after(w: &$s, t: $s) -> Rot2<$s> {
+                Rot2::from_angle(*w * t)
+            }
+            #[inline]
+            fn turn_direction(w: &$s, n: Self) -> Self {
+                <$v>::new(n.y, -n.x) * *w
+            }
+            #[inline]
+            fn angular_speed(w: &$s) -> $s {
+                w.abs()
+            }
+            #[inline]
+            fn sqrt(s: $s) -> $s {
+                s.sqrt()
+            }
+            #[inline]
+            fn angular_is_finite(w: &$s) -> bool {
+                w.is_finite()
             }
         }
     };
@@ -208,6 +244,27 @@ macro_rules! impl_space3 {
             #[inline]
             fn splat(s: $s) -> Self {
                 <$v>::splat(s)
+            }
+            type AngularVelocity = $v;
+            #[inline]
+            fn rotation_after(w: &$v, t: $s) -> $q {
+                <$q>::from_scaled_axis(*w * t)
+            }
+            #[inline]
+            fn turn_direction(w: &$v, n: Self) -> Self {
+                n.cross(*w)
+            }
+            #[inline]
+            fn angular_speed(w: &$v) -> $s {
+                w.length()
+            }
+            #[inline]
+            fn sqrt(s: $s) -> $s {
+                s.sqrt()
+            }
+            #[inline]
+            fn angular_is_finite(w: &$v) -> bool {
+                w.is_finite()
             }
         }
     };

@@ -10,29 +10,6 @@ fn pose3(rng: &mut Rng, reach: f64) -> Pose<DVec3> {
     Pose::new(rng.quat(), rng.unit3() * rng.range(0.0, reach))
 }
 
-/// First `t` in `[0, t_max]` where `f` drops to zero: a dense scan for the
-/// first sign change, then bisection; `None` when `f` stays positive.
-fn first_root(f: &dyn Fn(f64) -> f64, t_max: f64) -> Option<f64> {
-    if f(0.0) <= 0.0 {
-        return Some(0.0);
-    }
-    const SAMPLES: usize = 4000;
-    let mut prev = 0.0;
-    for k in 1..=SAMPLES {
-        let t = t_max * k as f64 / SAMPLES as f64;
-        if f(t) <= 0.0 {
-            let (mut lo, mut hi) = (prev, t);
-            for _ in 0..100 {
-                let m = 0.5 * (lo + hi);
-                if f(m) > 0.0 { lo = m } else { hi = m }
-            }
-            return Some(hi);
-        }
-        prev = t;
-    }
-    None
-}
-
 #[test]
 fn ray_vs_sphere_box_capsule() {
     let mut rng = Rng::new(500);
@@ -109,7 +86,7 @@ fn ray_vs_sphere_box_capsule() {
         let (s0, s1) =
             (pose.transform_point(DVec3::new(0.0, -hh, 0.0)), pose.transform_point(DVec3::new(0.0, hh, 0.0)));
         let f = |t: f64| point_segment_sq(origin + dir * t, s0, s1).sqrt() - cr;
-        match first_root(&f, 100.0) {
+        match first_root(&f, 100.0, 4000) {
             Some(0.0) => assert_eq!(h.status, CastStatus::StartsInside, "{ctx} capsule"),
             Some(t) if f(0.0) > 1e-6 => {
                 assert_eq!(h.status, CastStatus::Hit, "{ctx} capsule");
@@ -150,7 +127,7 @@ fn shape_cast_toi_matches_bisection() {
             r.distance - target
         };
         let ctx = format!("#{i}");
-        match first_root(&at, 1.0) {
+        match first_root(&at, 1.0, 4000) {
             Some(t) if t > 0.0 => {
                 assert_eq!(h.status, CastStatus::Hit, "{ctx}");
                 assert!((h.fraction - t).abs() < 1e-6, "{ctx}: {} vs {t}", h.fraction);

@@ -8,6 +8,10 @@
 //!   hulls, since the closest pair always lies on such a pair.
 //! - [`reference_gjk`]: the divide-and-conquer least-squares GJK of the
 //!   seed document, a slow but simple second opinion.
+//! - [`sat_disjoint_2d`] / [`sat_disjoint_3d`]: whether two point sets'
+//!   hulls are apart, by separating axes over every candidate the point
+//!   sets make; with [`first_root`] (a dense scan and bisection), the
+//!   first contact along a motion.
 #![allow(clippy::needless_range_loop, clippy::collapsible_if)]
 
 use glam::{DMat3, DQuat, DVec2, DVec3};
@@ -690,4 +694,117 @@ pub fn hull_lines(v: &[DVec2]) -> Vec<(DVec2, f64)> {
         }
     }
     out
+}
+
+/// First `t` in `[0, t_max]` where `f` drops to zero: a scan of `samples`
+/// steps for the first sign change, then bisection; `None` when `f` stays
+/// positive at every sample.
+pub fn first_root(f: &dyn Fn(f64) -> f64, t_max: f64, samples: usize) -> Option<f64> {
+    if f(0.0) <= 0.0 {
+        return Some(0.0);
+    }
+    let mut prev = 0.0;
+    for k in 1..=samples {
+        let t = t_max * k as f64 / samples as f64;
+        if f(t) <= 0.0 {
+            let (mut lo, mut hi) = (prev, t);
+            for _ in 0..100 {
+                let m = 0.5 * (lo + hi);
+                if f(m) > 0.0 { lo = m } else { hi = m }
+            }
+            return Some(hi);
+        }
+        prev = t;
+    }
+    None
+}
+
+/// Whether the hulls of two point sets are disjoint, by the separating
+/// axis theorem over a superset of its axes: the normals of every three
+/// points of either set, and the cross products of every two points'
+/// segment of A with every two points' of B (a hull's faces and edges
+/// are among them, so an overlap is never called disjoint, and any axis
+/// found separates).
+pub fn sat_disjoint_3d(a: &[DVec3], b: &[DVec3]) -> bool {
+    let apart = |axis: DVec3| {
+        if axis.length_squared() < 1e-20 {
+            return false;
+        }
+        let (mut lo_a, mut hi_a, mut lo_b, mut hi_b) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
+        for p in a {
+            lo_a = lo_a.min(p.dot(axis));
+            hi_a = hi_a.max(p.dot(axis));
+        }
+        for p in b {
+            lo_b = lo_b.min(p.dot(axis));
+            hi_b = hi_b.max(p.dot(axis));
+        }
+        hi_a < lo_b || hi_b < lo_a
+    };
+    for set in [a, b] {
+        for i in 0..set.len() {
+            for j in i + 1..set.len() {
+                for k in j + 1..set.len() {
+                    if apart((set[j] - set[i]).cross(set[k] - set[i])) {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    for i in 0..a.len() {
+        for j in i + 1..a.len() {
+            for k in 0..b.len() {
+                for l in k + 1..b.len() {
+                    if apart((a[j] - a[i]).cross(b[l] - b[k])) {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    false
+}
+
+/// Whether two 2D point sets' hulls are disjoint: separating axes over
+/// the normals of every two points' segment of either set (a superset of
+/// the edges' normals).
+pub fn sat_disjoint_2d(a: &[DVec2], b: &[DVec2]) -> bool {
+    for set in [a, b] {
+        for i in 0..set.len() {
+            for j in i + 1..set.len() {
+                let axis = (set[j] - set[i]).perp();
+                let span = |s: &[DVec2]| {
+                    s.iter()
+                        .fold((f64::MAX, f64::MIN), |(lo, hi), p| (lo.min(p.dot(axis)), hi.max(p.dot(axis))))
+                };
+                let ((lo_a, hi_a), (lo_b, hi_b)) = (span(a), span(b));
+                if axis.length_squared() > 1e-20 && (hi_a < lo_b || hi_b < lo_a) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// The distance between two 3D point sets' hulls, or −1 where they
+/// overlap: the brute-force closest points, proven apart by their own
+/// direction where it separates the sets (it always does for disjoint
+/// hulls), else decided by [`sat_disjoint_3d`].
+pub fn signed_gap_3d(a: &[DVec3], b: &[DVec3]) -> f64 {
+    let (d, pa, pb) = brute_closest_3d(a, b);
+    let axis = pb - pa;
+    let hi_a = a.iter().map(|p| p.dot(axis)).fold(f64::MIN, f64::max);
+    let lo_b = b.iter().map(|p| p.dot(axis)).fold(f64::MAX, f64::min);
+    if (d > 0.0 && hi_a < lo_b) || sat_disjoint_3d(a, b) { d } else { -1.0 }
+}
+
+/// [`signed_gap_3d`] in 2D, with [`sat_disjoint_2d`].
+pub fn signed_gap_2d(a: &[DVec2], b: &[DVec2]) -> f64 {
+    let (d, pa, pb) = brute_closest_2d(a, b);
+    let axis = pb - pa;
+    let hi_a = a.iter().map(|p| p.dot(axis)).fold(f64::MIN, f64::max);
+    let lo_b = b.iter().map(|p| p.dot(axis)).fold(f64::MAX, f64::min);
+    if (d > 0.0 && hi_a < lo_b) || sat_disjoint_2d(a, b) { d } else { -1.0 }
 }

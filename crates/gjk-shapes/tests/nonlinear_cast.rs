@@ -1,0 +1,540 @@
+//! The nonlinear shape cast (shapes that turn as they move) against
+//! closed forms (a spinning bar reaching a wall, balls carried round
+//! off-centre turns) and against brute-force distances of the hulls'
+//! world vertices, placed by the tests' own motion formula.
+
+use gjk_shapes::gjk_core::{CastOptions, CastStatus};
+use gjk_shapes::glam::{DQuat, DVec2, DVec3, Vec3};
+use gjk_shapes::{
+    Ball, Circle, ConvexHull, ConvexPolygon, Cuboid, Motion, NONLINEAR_CAST_MAX_STEPS,
+    NONLINEAR_CAST_TOLERANCE, Pose, Rectangle, Rot2, cast_shape, cast_shape_nonlinear, distance, reach_from,
+};
+use gjk_testkit::*;
+
+/// The oracle's pose at time `t`: the tests' own formula (world-frame
+/// turn about the moving centre), not `Motion::pose_at`.
+fn world_point3(m: &Motion<DVec3>, t: f64, local: DVec3) -> DVec3 {
+    let r = DQuat::from_scaled_axis(m.angular * t) * m.start.rotation;
+    let c = m.start.rotation * m.local_center + m.start.translation + m.linear * t;
+    c + r * (local - m.local_center)
+}
+
+fn world_point2(m: &Motion<DVec2>, t: f64, local: DVec2) -> DVec2 {
+    let angle = m.start.rotation.sin.atan2(m.start.rotation.cos) + m.angular * t;
+    let rot =
+        |v: DVec2| DVec2::new(angle.cos() * v.x - angle.sin() * v.y, angle.sin() * v.x + angle.cos() * v.y);
+    let r0 = |v: DVec2| {
+        let (c, s) = (m.start.rotation.cos, m.start.rotation.sin);
+        DVec2::new(c * v.x - s * v.y, s * v.x + c * v.y)
+    };
+    let c = r0(m.local_center) + m.start.translation + m.linear * t;
+    c + rot(local - m.local_center)
+}
+
+/// A bar of half extents `(l, h)` turning about its centre from lying
+/// along x reaches the line `y = g` when `l sin θ + h cos θ = g`: in 2D
+/// and in 3D (turning about z), with a target distance, under a random
+/// placement of the whole scene. The hit's distance is within the
+/// tolerance above the target, and never past the first contact.
+#[test]
+fn spinning_bar_meets_a_wall_at_the_analytic_angle() {
+    let mut rng = Rng::new(7001);
+    let mut steps = Vec::new();
+    for i in 0..2000 {
+        let (l, h) = (rng.range(0.5, 3.0), rng.range(0.02, 0.5));
+        let reach = (l * l + h * h).sqrt();
+        let target = if i % 2 == 0 { 0.0 } else { rng.range(0.0, 0.2) * h };
+        // The wall's face where the bar's top reaches it between turns of
+        // 0.1 rad and a quarter turn.
+        let phi = h.atan2(l);
+        let theta_hit = rng.range(0.1, std::f64::consts::FRAC_PI_2 - 0.05);
+        let g = reach * (theta_hit + phi).sin() + target;
+        let omega = theta_hit / rng.range(0.1, 0.95);
+        let scale = [1e-6, 1.0, 1e6][i % 3];
+        let (l, h, g, target) = (l * scale, h * scale, g * scale, target * scale);
+        let ctx = format!("#{i} l {l} h {h} g {g} ω {omega} target {target}");
+        let opts = CastOptions { target_distance: target, max_fraction: 1.0 };
+        let expected = theta_hit / omega;
+        // The distance from the wall at time t, in closed form.
+        let gap = |t: f64| {
+            let th = omega * t;
+            g - (l * th.sin() + h * th.cos()) - target
+        };
+        // The bar's reach about its centre is the smaller (the wall's is 7).
+        let tol = NONLINEAR_CAST_TOLERANCE * (l * l + h * h + 0.09 * scale * scale).sqrt();
+        let check = |status: CastStatus, fraction: f64, normal_up: f64, iterations: u32, ctx: &str| {
+            assert_eq!(status, CastStatus::Hit, "{ctx}");
+            assert!(fraction <= expected + 1e-12, "{ctx}: {fraction} past {expected}");
+            let over = gap(fraction);
+            // Within the tolerance (plus a band of rounding) above the target.
+            assert!(
+                over >= -1e-9 * scale && over <= tol.max(1e-12 * scale) * 1.01 + 1e-9 * scale,
+                "{ctx}: {over} vs {tol}"
+            );
+            assert!(normal_up > 0.999, "{ctx}: normal {normal_up}");
+            assert!(iterations > 0, "{ctx}");
+        };
+        // 3D: a cuboid turning about z under a random rigid placement G.
+        let g3 = Pose::new(rng.quat(), rng.unit3() * rng.range(0.0, 10.0) * scale);
+        let bar = Cuboid::new(DVec3::new(l, h, 0.3 * scale)).unwrap();
+        let wall = Cuboid::new(DVec3::new(5.0 * scale, 0.5 * scale, 5.0 * scale)).unwrap();
+        let spin = Motion::new(g3, DVec3::ZERO, g3.rotation * DVec3::Z * omega);
+        let fixed = Motion::fixed(g3.mul(&Pose::from_translation(DVec3::new(0.0, g + 0.5 * scale, 0.0))));
+        let hit = cast_shape_nonlinear(&bar, &spin, &wall, &fixed, &opts);
+        let up = (g3.rotation * DVec3::Y).dot(hit.normal);
+        check(hit.status, hit.fraction, up, hit.iterations, &ctx);
+        steps.push(hit.iterations);
+        // The hit's points are the closest points at that time.
+        let d = (hit.point_b - hit.point_a).length();
+        assert!((d - (gap(hit.fraction) + target)).abs() < 1e-9 * scale, "{ctx}: points {d}");
+        // 2D: a rectangle under a 2D placement.
+        let a2 = rng.range(-3.0, 3.0);
+        let g2 = Pose::from_angle_translation(a2, rng.unit2() * rng.range(0.0, 10.0) * scale);
+        let bar2 = Rectangle::new(DVec2::new(l, h)).unwrap();
+        let wall2 = Rectangle::new(DVec2::new(5.0 * scale, 0.5 * scale)).unwrap();
+        let spin2 = Motion::new(g2, DVec2::ZERO, omega);
+        let fixed2 = Motion::fixed(g2.mul(&Pose::from_translation(DVec2::new(0.0, g + 0.5 * scale))));
+        let hit2 = cast_shape_nonlinear(&bar2, &spin2, &wall2, &fixed2, &opts);
+        let up2 = g2.transform_vector(DVec2::Y).dot(hit2.normal);
+        check(hit2.status, hit2.fraction, up2, hit2.iterations, &format!("2D {ctx}"));
+    }
+    steps.sort();
+    assert!(steps[steps.len() / 2] < 400, "median support calls {}", steps[steps.len() / 2]);
+}
+
+/// Balls whose centres are carried round off-centre turns (the motion's
+/// centre is not the ball's), so that the gap between them is a closed
+/// form in `t`: the cast finds its first root.
+#[test]
+fn balls_on_off_centre_turns_match_the_closed_form() {
+    let mut rng = Rng::new(7002);
+    let (mut hits, mut misses) = (0, 0);
+    for i in 0..3000 {
+        let (ra, rb) = (rng.range(0.1, 1.0), rng.range(0.1, 1.0));
+        let ma = Motion {
+            start: Pose::new(rng.quat(), rng.unit3() * rng.range(0.0, 2.0)),
+            local_center: rng.unit3() * rng.range(0.0, 1.0),
+            linear: rng.unit3() * rng.range(0.0, 1.0),
+            angular: rng.unit3() * rng.range(0.0, 6.0),
+        };
+        let from = rng.unit3() * rng.range(3.0, 6.0);
+        // Heading roughly at A, so that about half the pairs meet.
+        let mb = Motion {
+            start: Pose::new(rng.quat(), from),
+            local_center: rng.unit3() * rng.range(0.0, 1.0),
+            linear: -from * rng.range(0.5, 1.5) + rng.unit3() * rng.range(0.0, 1.0),
+            angular: rng.unit3() * rng.range(0.0, 6.0),
+        };
+        let target = if i % 2 == 0 { 0.0 } else { rng.range(0.0, 0.3) };
+        let gap = |t: f64| {
+            (world_point3(&mb, t, DVec3::ZERO) - world_point3(&ma, t, DVec3::ZERO)).length()
+                - ra
+                - rb
+                - target
+        };
+        let opts = CastOptions { target_distance: target, max_fraction: 1.0 };
+        let h = cast_shape_nonlinear(&Ball::new(ra).unwrap(), &ma, &Ball::new(rb).unwrap(), &mb, &opts);
+        let ctx = format!("#{i}: {h:?}");
+        // The library's tolerance: of the smaller reach about a motion's
+        // centre (a ball's: its centre's distance from it plus its radius).
+        let tol =
+            NONLINEAR_CAST_TOLERANCE * (ma.local_center.length() + ra).min(mb.local_center.length() + rb);
+        if gap(0.0) <= tol {
+            assert_eq!(h.status, CastStatus::StartsInside, "{ctx}");
+            continue;
+        }
+        // Never a contact before the fraction.
+        for k in 0..200 {
+            let t = h.fraction * k as f64 / 200.0;
+            assert!(gap(t) >= -1e-9, "{ctx}: gap {} at {t}", gap(t));
+        }
+        match first_root(&gap, 1.0, 2000) {
+            Some(root) => {
+                assert_eq!(h.status, CastStatus::Hit, "{ctx}: root {root}");
+                assert!(h.fraction <= root + 1e-12, "{ctx}: past the root {root}");
+                assert!(gap(h.fraction) <= tol * 1.01 + 1e-9, "{ctx}: gap {}", gap(h.fraction));
+                hits += 1;
+            }
+            None if h.status == CastStatus::Hit => {
+                // A root the scan missed: it must be real.
+                assert!(gap(h.fraction) <= tol * 1.01 + 1e-9, "{ctx}");
+            }
+            None => {
+                assert!(matches!(h.status, CastStatus::Miss | CastStatus::IterationLimit), "{ctx}");
+                misses += 1;
+            }
+        }
+    }
+    assert!(hits > 600 && misses > 600, "{hits} hits, {misses} misses");
+}
+
+/// Random hulls turning and moving, against brute-force distances over
+/// all vertex–triangle and edge–edge pairs of their world vertices.
+#[test]
+fn turning_hulls_against_brute_force() {
+    let mut rng = Rng::new(7003);
+    let (mut hits, mut misses, mut inside, mut unscanned, mut limits) = (0, 0, 0, 0, 0);
+    for i in 0..600 {
+        let (na, nb) = (rng.usize(4, 10), rng.usize(4, 10));
+        let (va, vb) = (polyhedron(&mut rng, na), polyhedron(&mut rng, nb));
+        let (a, b) = (ConvexHull::new(&va).unwrap(), ConvexHull::new(&vb).unwrap());
+        let ma = Motion {
+            start: Pose::new(rng.quat(), DVec3::ZERO),
+            local_center: rng.unit3() * rng.range(0.0, 0.5),
+            linear: rng.unit3() * rng.range(0.0, 1.0),
+            angular: rng.unit3() * rng.range(0.0, 8.0),
+        };
+        let from = rng.unit3() * rng.range(4.5, 7.0);
+        let mb = Motion {
+            start: Pose::new(rng.quat(), from),
+            local_center: rng.unit3() * rng.range(0.0, 0.5),
+            linear: -from * rng.range(0.4, 1.3) + rng.unit3() * rng.range(0.0, 1.0),
+            angular: rng.unit3() * rng.range(0.0, 8.0),
+        };
+        let target = if i % 3 == 0 { rng.range(0.0, 0.2) } else { 0.0 };
+        let world = |m: &Motion<DVec3>, v: &[DVec3], t: f64| {
+            v.iter().map(|&p| world_point3(m, t, p)).collect::<Vec<_>>()
+        };
+        // The brute force is exact only for disjoint hulls: an overlap
+        // (no separating axis) counts as −1.
+        let gap = |t: f64| {
+            let (wa, wb) = (world(&ma, &va, t), world(&mb, &vb, t));
+            signed_gap_3d(&wa, &wb) - target
+        };
+        let h = cast_shape_nonlinear(
+            &a,
+            &ma,
+            &b,
+            &mb,
+            &CastOptions { target_distance: target, max_fraction: 1.0 },
+        );
+        let ctx = format!("#{i}: {h:?}");
+        let small = reach_from(&a, ma.local_center).min(reach_from(&b, mb.local_center));
+        let tol = NONLINEAR_CAST_TOLERANCE * small;
+        if gap(0.0) <= tol {
+            assert_eq!(h.status, CastStatus::StartsInside, "{ctx}");
+            inside += 1;
+            continue;
+        }
+        for k in 0..60 {
+            let t = h.fraction * k as f64 / 60.0;
+            assert!(gap(t) >= -1e-9, "{ctx}: gap {} at {t}", gap(t));
+        }
+        match first_root(&gap, 1.0, 150) {
+            Some(root) => {
+                assert!(h.fraction <= root + 1e-12, "{ctx}: past the root {root}");
+                assert_eq!(h.status, CastStatus::Hit, "{ctx}: root {root}");
+                hits += 1;
+            }
+            None => match h.status {
+                CastStatus::Miss => misses += 1,
+                CastStatus::Hit => unscanned += 1,
+                _ => limits += 1,
+            },
+        }
+        if h.status == CastStatus::Hit {
+            let g = gap(h.fraction);
+            assert!((-1e-9..=tol.max(1e-9) * 1.01 + 1e-9).contains(&g), "{ctx}: gap {g} vs {tol}");
+            // The points are on the shapes at that time, `gap + target` apart.
+            assert!((((h.point_b - h.point_a).length()) - (g + target)).abs() < 1e-8, "{ctx}");
+        }
+    }
+    assert!(
+        hits > 150 && misses > 150,
+        "{hits} hits, {misses} misses, {inside} inside, {unscanned} unscanned, {limits} limits"
+    );
+}
+
+/// The same in 2D: random polygons turning and moving, against the
+/// brute force over their world vertices' segment pairs.
+#[test]
+fn turning_polygons_against_brute_force() {
+    let mut rng = Rng::new(7007);
+    let (mut hits, mut misses) = (0, 0);
+    for i in 0..1500 {
+        let (na, nb) = (rng.usize(3, 12), rng.usize(3, 12));
+        let (va, vb) = (polygon(&mut rng, na), polygon(&mut rng, nb));
+        let (a, b) = (ConvexPolygon::new(&va).unwrap(), ConvexPolygon::new(&vb).unwrap());
+        let ma = Motion {
+            start: Pose::from_angle_translation(rng.range(-3.0, 3.0), DVec2::ZERO),
+            local_center: rng.unit2() * rng.range(0.0, 0.5),
+            linear: rng.unit2() * rng.range(0.0, 1.0),
+            angular: rng.range(-8.0, 8.0),
+        };
+        let from = rng.unit2() * rng.range(4.5, 7.0);
+        let mb = Motion {
+            start: Pose::from_angle_translation(rng.range(-3.0, 3.0), from),
+            local_center: rng.unit2() * rng.range(0.0, 0.5),
+            linear: -from * rng.range(0.4, 1.3) + rng.unit2() * rng.range(0.0, 1.0),
+            angular: rng.range(-8.0, 8.0),
+        };
+        let target = if i % 3 == 0 { rng.range(0.0, 0.2) } else { 0.0 };
+        let world = |m: &Motion<DVec2>, v: &[DVec2], t: f64| {
+            v.iter().map(|&p| world_point2(m, t, p)).collect::<Vec<_>>()
+        };
+        let gap = |t: f64| {
+            let (wa, wb) = (world(&ma, &va, t), world(&mb, &vb, t));
+            signed_gap_2d(&wa, &wb) - target
+        };
+        let h = cast_shape_nonlinear(
+            &a,
+            &ma,
+            &b,
+            &mb,
+            &CastOptions { target_distance: target, max_fraction: 1.0 },
+        );
+        let ctx = format!("#{i}: {h:?}");
+        let tol =
+            NONLINEAR_CAST_TOLERANCE * reach_from(&a, ma.local_center).min(reach_from(&b, mb.local_center));
+        if gap(0.0) <= tol {
+            assert_eq!(h.status, CastStatus::StartsInside, "{ctx}");
+            continue;
+        }
+        for k in 0..100 {
+            let t = h.fraction * k as f64 / 100.0;
+            assert!(gap(t) >= -1e-9, "{ctx}: gap {} at {t}", gap(t));
+        }
+        match first_root(&gap, 1.0, 400) {
+            Some(root) => {
+                assert!(h.fraction <= root + 1e-12, "{ctx}: past the root {root}");
+                assert_eq!(h.status, CastStatus::Hit, "{ctx}: root {root}");
+                hits += 1;
+            }
+            None => misses += usize::from(h.status == CastStatus::Miss),
+        }
+        if h.status == CastStatus::Hit {
+            let g = gap(h.fraction);
+            assert!((-1e-9..=tol.max(1e-9) * 1.01 + 1e-9).contains(&g), "{ctx}: gap {g} vs {tol}");
+        }
+    }
+    assert!(hits > 400 && misses > 400, "{hits} hits, {misses} misses");
+}
+
+/// The reach of a point set about `c` (the oracle's, by brute force).
+fn reach(v: &[DVec3], c: DVec3) -> f64 {
+    v.iter().map(|p| (*p - c).length()).fold(0.0, f64::max)
+}
+
+/// `reach_from` (the bound the cast's speeds and tolerance use) is never
+/// below the farthest vertex, and at most √3 times it (the box corner's
+/// bound), on hulls, boxes and balls about random points.
+#[test]
+fn reach_from_bounds_the_brute_force_reach() {
+    let mut rng = Rng::new(7006);
+    for i in 0..2000 {
+        let n = rng.usize(4, 30);
+        let v = polyhedron(&mut rng, n);
+        let c = rng.unit3() * rng.range(0.0, 3.0);
+        let (ours, truth) = (reach_from(&ConvexHull::new(&v).unwrap(), c), reach(&v, c));
+        assert!(
+            ours >= truth * (1.0 - 1e-12) && ours <= truth * 3f64.sqrt() * (1.0 + 1e-12),
+            "#{i}: {ours} vs {truth}"
+        );
+        let half = DVec3::new(rng.range(0.1, 2.0), rng.range(0.1, 2.0), rng.range(0.1, 2.0));
+        let corners = box_corners(half, gjk_shapes::glam::DMat3::IDENTITY, DVec3::ZERO);
+        let (ours, truth) = (reach_from(&Cuboid::new(half).unwrap(), c), reach(&corners, c));
+        assert!(
+            ours >= truth * (1.0 - 1e-12) && ours <= truth * 3f64.sqrt() * (1.0 + 1e-12),
+            "#{i}: box {ours} vs {truth}"
+        );
+        let r = rng.range(0.1, 2.0);
+        let ours = reach_from(&Ball::new(r).unwrap(), c);
+        assert!((ours - (c.length() + r)).abs() <= 1e-12 * (c.length() + r), "#{i}: ball {ours}");
+    }
+}
+
+/// Swapping A and B, or placing the whole scene by a rigid motion, moves
+/// the hit by no more than the tolerance allows; the normal turns round
+/// or moves with the scene.
+#[test]
+fn swap_and_rigid_motion_invariance() {
+    let mut rng = Rng::new(7004);
+    let mut compared = 0;
+    for i in 0..500 {
+        let a =
+            Cuboid::new(DVec3::new(rng.range(0.2, 1.5), rng.range(0.2, 1.5), rng.range(0.2, 1.5))).unwrap();
+        let b = ConvexHull::new(&polyhedron(&mut rng, 12)).unwrap();
+        let ma = Motion::new(
+            Pose::new(rng.quat(), DVec3::ZERO),
+            rng.unit3() * rng.range(0.0, 4.0),
+            rng.unit3() * 5.0,
+        );
+        let from = rng.unit3() * 4.0;
+        let mb = Motion::new(
+            Pose::new(rng.quat(), from),
+            -from * rng.range(0.0, 1.2) + rng.unit3() * rng.range(0.0, 1.0),
+            rng.unit3() * rng.range(0.0, 5.0),
+        );
+        let opts = CastOptions::default();
+        let h = cast_shape_nonlinear(&a, &ma, &b, &mb, &opts);
+        let s = cast_shape_nonlinear(&b, &mb, &a, &ma, &opts);
+        let ctx = format!("#{i}: {h:?} / {s:?}");
+        assert_eq!(h.status == CastStatus::Hit, s.status == CastStatus::Hit, "{ctx}");
+        let g = Pose::new(rng.quat(), rng.unit3() * rng.range(0.0, 100.0));
+        let moved = |m: &Motion<DVec3>| Motion {
+            start: g.mul(&m.start),
+            local_center: m.local_center,
+            linear: g.rotation * m.linear,
+            angular: g.rotation * m.angular,
+        };
+        let w = cast_shape_nonlinear(&a, &moved(&ma), &b, &moved(&mb), &opts);
+        assert_eq!(h.status == CastStatus::Hit, w.status == CastStatus::Hit, "{ctx} / {w:?}");
+        if h.status != CastStatus::Hit {
+            continue;
+        }
+        // Each stopped within the tolerance of the same contact: their
+        // distances at the other's fraction are within it too.
+        let dist_at = |t: f64| distance(&a, &ma.pose_at(t), &b, &mb.pose_at(t)).distance;
+        let tol = NONLINEAR_CAST_TOLERANCE * reach_from(&a, DVec3::ZERO).min(reach_from(&b, DVec3::ZERO));
+        for (other, name) in [(s.fraction, "swap"), (w.fraction, "moved")] {
+            assert!(dist_at(other) <= tol + 1e-7, "{ctx}: {name} {}", dist_at(other));
+        }
+        assert!((h.normal + s.normal).length() < 1e-3, "{ctx}: swapped normal");
+        assert!((g.rotation * h.normal - w.normal).length() < 1e-3, "{ctx}: moved normal");
+        compared += 1;
+    }
+    assert!(compared > 100, "{compared}");
+}
+
+/// Without a turn the nonlinear cast is the linear cast: the two
+/// algorithms (conservative advancement, van den Bergen's ray cast) agree
+/// to the tolerance.
+#[test]
+fn without_a_turn_it_agrees_with_the_linear_cast() {
+    let mut rng = Rng::new(7005);
+    let mut hits = 0;
+    for i in 0..1000 {
+        let n = rng.usize(4, 20);
+        let a = ConvexHull::new(&polyhedron(&mut rng, n)).unwrap();
+        let b =
+            Cuboid::new(DVec3::new(rng.range(0.2, 1.5), rng.range(0.2, 1.5), rng.range(0.2, 1.5))).unwrap();
+        let (pa, pb) =
+            (Pose::new(rng.quat(), DVec3::ZERO), Pose::new(rng.quat(), rng.unit3() * rng.range(3.0, 6.0)));
+        let (va, vb) =
+            ((pb.translation + rng.unit3() * 2.0) * rng.range(0.3, 1.5), rng.unit3() * rng.range(0.0, 1.0));
+        let opts = CastOptions { target_distance: if i % 2 == 0 { 0.0 } else { 0.1 }, max_fraction: 1.0 };
+        let lin = cast_shape(&a, &pa, va, &b, &pb, vb, &opts);
+        let non = cast_shape_nonlinear(
+            &a,
+            &Motion::new(pa, va, DVec3::ZERO),
+            &b,
+            &Motion::new(pb, vb, DVec3::ZERO),
+            &opts,
+        );
+        let ctx = format!("#{i}: {lin:?} / {non:?}");
+        assert_eq!(lin.status, non.status, "{ctx}");
+        if lin.status == CastStatus::Hit {
+            // Not past the exact time of impact, and within the tolerance
+            // of the target there.
+            assert!(non.fraction <= lin.fraction + 1e-9, "{ctx}");
+            let tol = NONLINEAR_CAST_TOLERANCE * reach_from(&a, DVec3::ZERO).min(reach_from(&b, DVec3::ZERO));
+            let d = distance(
+                &a,
+                &Pose::new(pa.rotation, pa.translation + va * non.fraction),
+                &b,
+                &Pose::new(pb.rotation, pb.translation + vb * non.fraction),
+            );
+            assert!(d.distance - opts.target_distance <= tol * 1.01 + 1e-9, "{ctx}: {}", d.distance);
+            hits += 1;
+        }
+    }
+    assert!(hits > 300, "{hits}");
+}
+
+/// Inputs that must not break it: NaN and infinity (invalid input),
+/// no motion (a miss), a start in contact, a parallel slide, a spin of
+/// thousands of turns, a grazing pass (safe fractions only), f32.
+#[test]
+fn degenerate_and_extreme_motions() {
+    let unit = Cuboid::new(DVec3::splat(0.5)).unwrap();
+    let far = Motion::fixed(Pose::from_translation(DVec3::new(3.0, 0.0, 0.0)));
+    let still = Motion::fixed(Pose::<DVec3>::IDENTITY);
+    let opts = CastOptions::default();
+    for bad in [
+        Motion::new(Pose::IDENTITY, DVec3::new(f64::NAN, 0.0, 0.0), DVec3::ZERO),
+        Motion::new(Pose::IDENTITY, DVec3::ZERO, DVec3::splat(f64::INFINITY)),
+        Motion::fixed(Pose::new(DQuat::from_xyzw(0.0, 0.0, 0.0, 2.0), DVec3::ZERO)),
+        still.with_local_center(DVec3::splat(f64::NAN)),
+    ] {
+        let h = cast_shape_nonlinear(&unit, &bad, &unit, &far, &opts);
+        assert_eq!(h.status, CastStatus::InvalidInput, "{bad:?}");
+    }
+    for bad in [
+        CastOptions { target_distance: f64::NAN, max_fraction: 1.0 },
+        CastOptions { target_distance: -1.0, max_fraction: 1.0 },
+    ] {
+        assert_eq!(cast_shape_nonlinear(&unit, &still, &unit, &far, &bad).status, CastStatus::InvalidInput);
+    }
+    assert_eq!(cast_shape_nonlinear(&unit, &still, &unit, &far, &opts).status, CastStatus::Miss);
+    let touching = Motion::fixed(Pose::from_translation(DVec3::new(1.0, 0.0, 0.0)));
+    let h = cast_shape_nonlinear(&unit, &still, &unit, &touching, &opts);
+    assert_eq!((h.status, h.fraction), (CastStatus::StartsInside, 0.0));
+    // Sliding past at a constant gap: the gap along the normal never closes.
+    let slide = Motion::new(
+        Pose::from_translation(DVec3::new(1.5, 0.0, 0.0)),
+        DVec3::new(0.0, 10.0, 0.0),
+        DVec3::ZERO,
+    );
+    assert_eq!(cast_shape_nonlinear(&unit, &still, &unit, &slide, &opts).status, CastStatus::Miss);
+    // A thousand turns per unit of time near a wall: a hit within the
+    // first turn, found in bounded steps.
+    let spin = Motion::new(Pose::IDENTITY, DVec3::ZERO, DVec3::Z * 6283.0);
+    let bar = Cuboid::new(DVec3::new(2.0, 0.1, 0.1)).unwrap();
+    let h = cast_shape_nonlinear(
+        &bar,
+        &spin,
+        &unit,
+        &Motion::fixed(Pose::from_translation(DVec3::new(0.0, 2.0, 0.0))),
+        &opts,
+    );
+    assert_eq!(h.status, CastStatus::Hit, "{h:?}");
+    assert!(h.fraction < 1e-3 && h.iterations < 8 * NONLINEAR_CAST_MAX_STEPS * 4, "{h:?}");
+    // A bar spinning past a ball 1e-3 beyond its reach: never a hit; the
+    // steps run out (or a miss), and the fraction is safe.
+    let ball = Ball::new(0.1).unwrap();
+    let reach = (4.0f64 + 0.01).sqrt();
+    let near = Motion::fixed(Pose::from_translation(DVec3::new(0.0, reach + 0.1 + 1e-3, 0.0)));
+    let h = cast_shape_nonlinear(
+        &bar,
+        &Motion::new(Pose::IDENTITY, DVec3::ZERO, DVec3::Z * 20.0),
+        &ball,
+        &near,
+        &opts,
+    );
+    assert!(matches!(h.status, CastStatus::IterationLimit | CastStatus::Miss), "{h:?}");
+    assert!(h.fraction >= 0.0 && h.fraction <= 1.0, "{h:?}");
+    // f32 and 2D with a disc.
+    let h = cast_shape_nonlinear(
+        &Cuboid::new(Vec3::new(2.0, 0.1, 0.1)).unwrap(),
+        &Motion::new(Pose::IDENTITY, Vec3::ZERO, Vec3::Z * 3.0),
+        &Cuboid::new(Vec3::new(5.0, 0.5, 5.0)).unwrap(),
+        &Motion::fixed(Pose::from_translation(Vec3::new(0.0, 1.5, 0.0))),
+        &CastOptions::default(),
+    );
+    assert_eq!(h.status, CastStatus::Hit, "{h:?}");
+    let theta = h.fraction * 3.0;
+    assert!((1.0 - (2.0 * theta.sin() + 0.1 * theta.cos())).abs() < 1e-3, "{h:?}");
+    let disc = Circle::new(0.5).unwrap();
+    let orbit = Motion {
+        start: Pose::new(Rot2::from_angle(0.0), DVec2::new(2.0, 0.0)),
+        local_center: DVec2::new(-2.0, 0.0),
+        linear: DVec2::ZERO,
+        angular: std::f64::consts::PI,
+    };
+    // A disc carried half a turn round the origin meets one at (−2, 0.0)
+    // when its centre is 1 from it: the arc's chord.
+    let h = cast_shape_nonlinear(
+        &disc,
+        &orbit,
+        &disc,
+        &Motion::fixed(Pose::from_translation(DVec2::new(-2.0, 0.0))),
+        &opts,
+    );
+    assert_eq!(h.status, CastStatus::Hit, "{h:?}");
+    // Centre at angle θ on the circle of radius 2: 4 sin(θ'/2) = 1 with θ' = π − θ.
+    let expected = (std::f64::consts::PI - 2.0 * (0.25f64).asin()) / std::f64::consts::PI;
+    assert!(
+        h.fraction <= expected && (expected - h.fraction) * 2.0 * std::f64::consts::PI < 1e-3,
+        "{h:?} vs {expected}"
+    );
+}
