@@ -52,7 +52,8 @@ pub use epa::{
 };
 pub use manifold::{
     ContactManifold, FACE_CONTACT_TOLERANCE, FaceScore, MANIFOLD_EXHAUSTIVE_POINTS, MAX_MANIFOLD_POINTS,
-    ManifoldPoint, PolygonEdges, PolyhedronFaces, REFERENCE_FACE_BIAS, polygon_manifold, polytope_manifold,
+    ManifoldPoint, PolygonEdges, PolyhedronFaces, REFERENCE_FACE_BIAS, RIM_FACE_ALIGNMENT, polygon_manifold,
+    polytope_manifold,
 };
 pub use sat::{PolygonSeparation, polygon_separation};
 

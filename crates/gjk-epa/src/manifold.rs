@@ -5,6 +5,7 @@
 //! none does (an edge crossing an edge). In 2D, up to two points, the
 //! incident edge clipped to the reference edge (Box2D's polygons).
 
+use core::cell::Cell;
 use gjk_core::{Real, SupportMap, Vector, Vector2, Vector3};
 use gjk_shapes::{
     Ball, Capsule, ConvexHull, ConvexPolygon, Cuboid, Placed, Pose, Rounded, Shape, Space, Transformed,
@@ -34,6 +35,13 @@ pub const FACE_CONTACT_TOLERANCE: f64 = 0.05;
 /// scale): hysteresis, so that nearly equal faces do not swap between
 /// frames (Box2D's `k_relativeTol`).
 pub const REFERENCE_FACE_BIAS: f64 = 0.98;
+
+/// A face of the reference shape is taken for the face across an edge of
+/// the reference face when its normal is perpendicular to the edge to
+/// this (the cosine of their angle); see [`polytope_manifold`]'s rim
+/// planes. A face taken wrongly is harmless: it must also pass through
+/// both ends of the edge (to the zero band) to be used.
+pub const RIM_FACE_ALIGNMENT: f64 = 1e-3;
 
 /// One point of a manifold.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -113,6 +121,15 @@ pub trait PolyhedronFaces<V: Vector3>: SupportMap<V> {
     #[inline]
     fn face_radius(&self) -> V::Scalar {
         V::Scalar::ZERO
+    }
+
+    /// Whether no face leans in below a neighbour (every dihedral angle is
+    /// 90° or more, as on a box): then the side planes of a reference face
+    /// hold the shape near it, and [`polytope_manifold`] skips the search
+    /// for faces beyond its rims. `false` (the default) is always safe.
+    #[inline]
+    fn square_rims(&self) -> bool {
+        false
     }
 }
 
@@ -213,6 +230,10 @@ impl<V: Space + Vector3> PolyhedronFaces<V> for Cuboid<V> {
             }
         }
         box_face(self.half_extents, axis, sign, out)
+    }
+
+    fn square_rims(&self) -> bool {
+        true
     }
 }
 
@@ -336,6 +357,12 @@ impl<V: Space + Vector3, T: PolyhedronFaces<V>> PolyhedronFaces<V> for Transform
     fn face_radius(&self) -> V::Scalar {
         if uniform(self.scale) { self.shape.face_radius() * self.scale.component(0) } else { V::Scalar::ZERO }
     }
+
+    /// A uniform scale keeps every angle (a non-uniform one can shear a
+    /// turned box's).
+    fn square_rims(&self) -> bool {
+        self.shape.square_rims() && uniform(self.scale)
+    }
 }
 
 impl<V: Space + Vector3, T: PolyhedronFaces<V>> PolyhedronFaces<V> for Placed<T, V> {
@@ -349,6 +376,10 @@ impl<V: Space + Vector3, T: PolyhedronFaces<V>> PolyhedronFaces<V> for Placed<T,
 
     fn face_radius(&self) -> V::Scalar {
         self.shape.face_radius()
+    }
+
+    fn square_rims(&self) -> bool {
+        self.shape.square_rims()
     }
 
     fn best_face_by(&self, score: FaceScore<'_, V>, out: &mut Vec<V>) -> V {
@@ -389,6 +420,91 @@ where
         *p = pose.transform_point(*p);
     }
     pose.transform_vector(n)
+}
+
+/// A reference edge's search for the face beyond it: the edge's first
+/// end (world frame), its outward side and direction (the shape's frame),
+/// and the best leaning-in face normal so far with its lean.
+type Rim<V> = (V, V, V, Cell<(<V as Vector>::Scalar, V)>);
+
+/// The clip planes of a reference face (world frame; a point on each and
+/// its outward normal): its side planes, through each edge perpendicular
+/// to the face, and the reference shape's own face across an edge where
+/// that face leans in below the reference face (an overhanging rim, a
+/// dihedral angle under 90°). Below such a rim the side plane lies
+/// outside the shape, and a point of the incident face between the two
+/// planes would lie below the reference face yet outside the reference
+/// shape.
+///
+/// Across each edge, the face whose normal is perpendicular to the edge
+/// ([`RIM_FACE_ALIGNMENT`]) and leans furthest to the edge's side is the
+/// one beyond it (the faces whose normals lie on the edge's arc come in
+/// order from the reference face's). One pass of
+/// [`PolyhedronFaces::best_face_by`] scores every face for every edge at
+/// once (a shape whose `best_face_by` skips faces only loses rim planes).
+/// A face is used only where the shape reaches no further along its
+/// normal than the edge (to `band`): its plane passes through the edge.
+/// Round shapes (a face radius) keep the side planes alone: their faces
+/// are their cores'. Above the reference face a leaning-in plane lies
+/// outside the side plane, so speculative points are clipped as before.
+fn clip_planes<V, T>(
+    shape: &T,
+    pose: &Pose<V>,
+    face: &[V],
+    n: V,
+    band: V::Scalar,
+    scratch: &mut Vec<V>,
+) -> Vec<(V, V)>
+where
+    V: Space + Vector3,
+    T: PolyhedronFaces<V> + ?Sized,
+{
+    let k = face.len();
+    let mut planes: Vec<(V, V)> = Vec::with_capacity(2 * k);
+    // Per edge: its first end, outward side and direction.
+    let edge = |i: usize| {
+        let (p0, p1) = (face[i], face[(i + 1) % k]);
+        Some((p0, (p1 - p0).cross(n).try_normalize()?, (p1 - p0).try_normalize()?))
+    };
+    planes.extend((0..k).filter_map(|i| edge(i).map(|(p0, side, _)| (p0, side))));
+    if shape.face_radius() > V::Scalar::ZERO || shape.square_rims() {
+        return planes;
+    }
+    let aligned = V::Scalar::from_f64(RIM_FACE_ALIGNMENT);
+    // Scored in the shape's own frame (no rotation per face): the normal,
+    // and per edge its side and direction, with the best face normal so
+    // far across it that leans in below (by more than the alignment: a
+    // rim a hair from square changes nothing).
+    let local_n = pose.inverse_transform_vector(n);
+    let rims: Vec<Rim<V>> = (0..k)
+        .filter_map(edge)
+        .map(|(p0, side, dir)| {
+            let (side, dir) = (pose.inverse_transform_vector(side), pose.inverse_transform_vector(dir));
+            (p0, side, dir, Cell::new((V::Scalar::ZERO, V::ZERO)))
+        })
+        .collect();
+    let record = |m: V| {
+        if m.dot(local_n) < -aligned {
+            for (_, side, dir, best) in &rims {
+                let lean = m.dot(*side);
+                if m.dot(*dir).abs() <= aligned && lean > best.get().0 {
+                    best.set((lean, m));
+                }
+            }
+        }
+        V::Scalar::ZERO
+    };
+    shape.best_face_by(&record, scratch);
+    for (p0, _, _, best) in &rims {
+        let (lean, m) = best.get();
+        if lean > V::Scalar::ZERO {
+            let m = pose.transform_vector(m);
+            if reach(shape, pose, m) - m.dot(*p0) <= band {
+                planes.push((*p0, m));
+            }
+        }
+    }
+    planes
 }
 
 /// How far a posed shape reaches along `dir` (its support function).
@@ -474,7 +590,10 @@ where
 /// along its normal by no more than the contact's least overlap plus a
 /// slack ([`FACE_CONTACT_TOLERANCE`]), and A's face is preferred
 /// ([`REFERENCE_FACE_BIAS`]). The other shape's face most opposed to it is
-/// clipped against its side planes (Sutherland–Hodgman), and the points
+/// clipped against its side planes (Sutherland–Hodgman), and against the
+/// reference shape's own face across an edge where that face leans in
+/// below it (an overhanging rim, [`RIM_FACE_ALIGNMENT`]: there the side
+/// plane lies outside the shape), and the points
 /// below it (or apart by up to `speculative`, kept with negative depth so
 /// that a resting stack sees its contacts a step before they close) are
 /// reduced to at most four. The manifold's normal is then the face's.
@@ -515,28 +634,34 @@ where
         return single();
     };
     let ref_n = if flip { nb } else { na };
+    let ref_face = if flip { &fb } else { &fa };
+    // The reference face's side planes, and its shape's faces beyond
+    // overhanging rims: a point and the outward normal (the incident
+    // face's buffer lends its room to the search).
+    let face_scale = ref_face.iter().fold(V::Scalar::ZERO, |m, p| m.max(p.max_abs()));
+    let face_band = V::Scalar::DEFAULT_ZERO_TOLERANCE * face_scale;
     let mut inc_face = Vec::with_capacity(8);
+    let sides = if flip {
+        clip_planes(b, pose_b, ref_face, ref_n, face_band, &mut inc_face)
+    } else {
+        clip_planes(a, pose_a, ref_face, ref_n, face_band, &mut inc_face)
+    };
+    inc_face.clear();
     if flip {
         world_face(a, pose_a, -nb, &mut inc_face);
     } else {
         world_face(b, pose_b, -na, &mut inc_face);
     }
-    let ref_face = if flip { &fb } else { &fa };
     if inc_face.is_empty() {
         return single();
     }
-    // The reference face's side planes: a point and the outward normal.
-    let sides = (0..ref_face.len()).filter_map(|i| {
-        let (p0, p1) = (ref_face[i], ref_face[(i + 1) % ref_face.len()]);
-        (p1 - p0).cross(ref_n).try_normalize().map(|side| (p0, side))
-    });
     let mut poly: Vec<V> = inc_face;
     if poly.len() <= 2 {
         // A point or a segment (a ball's centre, a capsule's core): each
         // end that crosses a side plane moves onto it. (As a polygon, a
         // segment's crossing would come twice, from either direction.)
         let (mut s, mut e) = (poly[0], poly[poly.len() - 1]);
-        for (p0, side) in sides {
+        for &(p0, side) in &sides {
             let (ds, de) = (side.dot(s - p0), side.dot(e - p0));
             if ds > V::Scalar::ZERO && de > V::Scalar::ZERO {
                 // Wholly beside the reference face.
@@ -552,7 +677,7 @@ where
     } else {
         // Clip the incident polygon by each side plane (Sutherland–Hodgman).
         let mut next = Vec::with_capacity(poly.len() + 4);
-        for (p0, side) in sides {
+        for &(p0, side) in &sides {
             next.clear();
             for k in 0..poly.len() {
                 let (s, e) = (poly[k], poly[(k + 1) % poly.len()]);
@@ -770,6 +895,54 @@ impl<V: Space + Vector2, T: PolygonEdges<V>> PolygonEdges<V> for Placed<T, V> {
     }
 }
 
+/// The reference shape's own edges beyond the reference edge's ends where
+/// they lean in below it (a corner under 90°), as clip lines (a point and
+/// the outward normal): below such a corner the end's perpendicular lies
+/// outside the shape. Beyond the end `r[0]` (running along `−t`) the edge
+/// across that vertex is the one whose normal, among those leaning that
+/// way, is nearest the reference normal (edge normals come in order round
+/// a convex polygon); one pass of [`PolygonEdges::best_edge_by`] scores
+/// every edge for both ends. Used only where it leans in below and
+/// passes through the end (the shape reaches no further along its normal,
+/// to `band`); none for round shapes.
+fn rim_lines<V, T>(shape: &T, pose: &Pose<V>, r: [V; 2], n: V, band: V::Scalar) -> [Option<(V, V)>; 2]
+where
+    V: Space + Vector2,
+    T: PolygonEdges<V> + ?Sized,
+{
+    let Some(t) = (r[1] - r[0]).try_normalize() else { return [None, None] };
+    if shape.edge_radius() > V::Scalar::ZERO {
+        return [None, None];
+    }
+    let aligned = V::Scalar::from_f64(RIM_FACE_ALIGNMENT);
+    let (local_n, local_t) = (pose.inverse_transform_vector(n), pose.inverse_transform_vector(t));
+    // Per end: the outward direction along the edge, and the nearest
+    // normal to the reference one on that side so far (its cosine).
+    let ends = [-local_t, local_t];
+    let best = [Cell::new((-V::Scalar::INFINITY, V::ZERO)), Cell::new((-V::Scalar::INFINITY, V::ZERO))];
+    let record = |m: V| {
+        for (out, b) in ends.iter().zip(&best) {
+            let near = m.dot(local_n);
+            if m.dot(*out) > aligned && near > b.get().0 {
+                b.set((near, m));
+            }
+        }
+        V::Scalar::ZERO
+    };
+    shape.best_edge_by(&record);
+    let mut lines = [None, None];
+    for (k, b) in best.iter().enumerate() {
+        let (near, m) = b.get();
+        if near < -aligned {
+            let m = pose.transform_vector(m);
+            if reach(shape, pose, m) - m.dot(r[k]) <= band {
+                lines[k] = Some((r[k], m));
+            }
+        }
+    }
+    lines
+}
+
 /// An edge in the world frame.
 fn world_edge<V, T>(shape: &T, pose: &Pose<V>, dir: V) -> ([V; 2], V)
 where
@@ -788,7 +961,8 @@ where
 /// its normal by no more than the contact's least overlap plus the slack
 /// ([`FACE_CONTACT_TOLERANCE`]), A's preferred ([`REFERENCE_FACE_BIAS`]).
 /// The other shape's edge most opposed to it is clipped to the reference
-/// edge's extent, and its ends below the reference edge (or apart by up
+/// edge's extent (and, beyond an acute corner, to the reference shape's
+/// edge there), and its ends below the reference edge (or apart by up
 /// to `speculative`, kept with negative depth) are the points; the
 /// manifold's normal is the reference edge's. Where no edge qualifies (a
 /// vertex against a vertex), or clipping leaves no point, the manifold is
@@ -843,6 +1017,24 @@ where
     let len = along.length();
     let Some(t) = along.try_normalize() else { return single_point(contact, least) };
     let (mut p, mut q) = (inc[0], inc[1]);
+    // Beyond an end whose corner leans in, the reference shape's own edge
+    // there clips too (below the reference edge it lies inside the end's
+    // perpendicular; above, outside it).
+    let scale = r.iter().fold(V::Scalar::ZERO, |m, c| m.max(c.max_abs()));
+    let rims = if flip {
+        rim_lines(b, pose_b, r, ref_n, V::Scalar::DEFAULT_ZERO_TOLERANCE * scale)
+    } else {
+        rim_lines(a, pose_a, r, ref_n, V::Scalar::DEFAULT_ZERO_TOLERANCE * scale)
+    };
+    for (p0, m) in rims.into_iter().flatten() {
+        let (dp, dq) = (m.dot(p - p0), m.dot(q - p0));
+        match (dp <= V::Scalar::ZERO, dq <= V::Scalar::ZERO) {
+            (true, true) => {}
+            (false, false) => return single_point(contact, least),
+            (false, true) => p = p + (q - p) * (dp / (dp - dq)),
+            (true, false) => q = q + (p - q) * (dq / (dq - dp)),
+        }
+    }
     for (bound, keep_below) in [(V::Scalar::ZERO, false), (len, true)] {
         let (up, uq) = (t.dot(p - r[0]) - bound, t.dot(q - r[0]) - bound);
         // Inside: above the lower bound, below the upper.

@@ -296,6 +296,39 @@ mod polygons {
         assert!((p.point_b - (corner - DVec2::Y * 0.01)).length() < 1e-12, "{p:?}");
     }
 
+    /// A square overhanging an acute corner of a wide triangle's top edge
+    /// (the edge beyond the corner leans in below it): the point past the
+    /// corner moves onto the triangle's sloping edge, inside the triangle,
+    /// where clipping to the top edge's end alone left it outside.
+    #[test]
+    fn acute_corners_clip_on_the_edge_beyond() {
+        let tri = [DVec2::new(0.0, -0.2), DVec2::new(1.0, 0.0), DVec2::new(-1.0, 0.0)];
+        let a = ConvexPolygon::new(&tri).unwrap();
+        let square = Cuboid::new(DVec2::splat(0.5)).unwrap();
+        for (shift, angle) in [(1.0, 0.0), (1.1, 0.03), (-1.05, -0.02)] {
+            let pb = at(angle, shift, 0.5 - 0.05);
+            let c = contact(&a, &Pose::IDENTITY, &square, &pb);
+            let m = polygon_manifold(&a, &Pose::IDENTITY, &square, &pb, &c, 0.0);
+            assert_eq!(m.len(), 2, "{m:?}");
+            assert!((m.normal - DVec2::Y).length() < 1e-12, "{m:?}");
+            let lines = hull_lines(&tri);
+            for p in m.points() {
+                let outside = lines.iter().map(|(n, d)| n.dot(p.point_b) - d).fold(f64::MIN, f64::max);
+                assert!(outside <= 1e-12, "{p:?} outside the triangle by {outside}");
+                assert!(
+                    p.depth > 0.0 && ((p.point_a - p.point_b) - m.normal * p.depth).length() < 1e-12,
+                    "{p:?}"
+                );
+            }
+            // The outer point lies on the sloping edge (x = 0.75 at y = −0.05 unturned).
+            let outer = m.points().iter().map(|p| p.point_b.x.abs()).fold(0.0, f64::max);
+            let on_slope = m.points().iter().any(|p| {
+                lines.iter().filter(|(n, _)| n.y < 0.0).any(|(n, d)| (n.dot(p.point_b) - d).abs() < 1e-12)
+            });
+            assert!(outer < 1.0 && on_slope, "{m:?}");
+        }
+    }
+
     /// A segment (a two-vertex polygon) lying 0.01 deep on a floor: both
     /// ends. A one-vertex polygon: the contact's own point.
     #[test]
@@ -566,6 +599,41 @@ fn a_nan_speculative_distance_counts_as_zero() {
         let m = polytope_manifold(&ground, &pg, &b, &pb, &c, f64::NAN);
         assert_eq!(m.len(), points, "{m:?}");
         assert!(m.normal.is_finite() && m.points().iter().all(|p| p.depth.is_finite()), "{m:?}");
+    }
+}
+
+/// A box overhanging the rim of an inverted frustum (its sides lean in
+/// below its top face: dihedral angles under 90°): the box's bottom face
+/// is clipped on the frustum's side face too, so every point lies inside
+/// the frustum (its facet planes by brute force), where clipping to the
+/// top face's side planes alone left the points past the rim outside it.
+#[test]
+fn overhanging_rims_clip_on_the_face_beyond() {
+    let mut frustum = Vec::new();
+    for (h, y) in [(1.0, 0.0), (0.3, -1.0)] {
+        for (x, z) in [(-h, -h), (h, -h), (h, h), (-h, h)] {
+            frustum.push(DVec3::new(x, y, z));
+        }
+    }
+    let a = ConvexHull::new(&frustum).unwrap();
+    let planes = hull_planes(&frustum);
+    let b = Cuboid::new(DVec3::splat(0.5)).unwrap();
+    for (x, turn) in [(1.0, 0.0), (1.2, 0.1), (-0.9, 0.4)] {
+        let pb = Pose::new(DQuat::from_rotation_y(turn), DVec3::new(x, 0.45, 0.1));
+        let c = contact(&a, &Pose::IDENTITY, &b, &pb);
+        assert_eq!(c.status, ContactStatus::Penetrating);
+        let m = polytope_manifold(&a, &Pose::IDENTITY, &b, &pb, &c, 0.0);
+        assert!(m.len() >= 3 && (m.normal - DVec3::Y).length() < 1e-12, "{m:?}");
+        for p in m.points() {
+            let outside = planes.iter().map(|(n, d)| n.dot(p.point_b) - d).fold(f64::MIN, f64::max);
+            assert!(outside <= 1e-12, "x {x}: {p:?} outside the frustum by {outside}");
+            assert!(
+                p.depth > 0.0 && ((p.point_a - p.point_b) - m.normal * p.depth).length() < 1e-12,
+                "{p:?}"
+            );
+        }
+        // Past the rim the points sit on a sloping side: |x| < 1 at depth 0.05.
+        assert!(m.points().iter().all(|p| p.point_b.x.abs() < 1.0 - 1e-3), "{m:?}");
     }
 }
 
