@@ -538,3 +538,40 @@ fn degenerate_and_extreme_motions() {
         "{h:?} vs {expected}"
     );
 }
+
+/// The spinning bar in f32 at scales 1e-6, 1 and 1e6, placed up to ten
+/// sizes from the origin: a hit, never past the first contact, and
+/// within the tolerance (or a few f32 roundings of the coordinates) of
+/// the wall.
+#[test]
+fn f32_bars_at_extreme_scales() {
+    let mut rng = Rng::new(7008);
+    for i in 0..3000 {
+        let scale = [1e-6, 1.0, 1e6][i % 3];
+        let (l, h) = (rng.range(0.5, 3.0), rng.range(0.05, 0.5));
+        let phi = h.atan2(l);
+        let theta_hit = rng.range(0.1, std::f64::consts::FRAC_PI_2 - 0.05);
+        let g = (l * l + h * h).sqrt() * (theta_hit + phi).sin();
+        let omega = theta_hit / rng.range(0.1, 0.95);
+        let offset = (rng.unit3() * rng.range(0.0, 10.0) * scale).as_vec3();
+        let bar = Cuboid::new((DVec3::new(l, h, 0.3) * scale).as_vec3()).unwrap();
+        let wall = Cuboid::new((DVec3::new(5.0, 0.5, 5.0) * scale).as_vec3()).unwrap();
+        let spin = Motion::new(Pose::from_translation(offset), Vec3::ZERO, Vec3::Z * omega as f32);
+        let at = Pose::from_translation(offset + (DVec3::new(0.0, g + 0.5, 0.0) * scale).as_vec3());
+        let hit = cast_shape_nonlinear(&bar, &spin, &wall, &Motion::fixed(at), &CastOptions::default());
+        let ctx = format!("#{i} scale {scale}: {hit:?}");
+        assert_eq!(hit.status, CastStatus::Hit, "{ctx}");
+        // The gap in closed form (f64, on the f32 sizes), in units of the scale.
+        let th = omega * hit.fraction as f64;
+        let (lf, hf) = (bar.half_extents.x as f64 / scale, bar.half_extents.y as f64 / scale);
+        let wall_y = ((at.translation.y - offset.y) as f64 - wall.half_extents.y as f64) / scale;
+        let gap = wall_y - (lf * th.sin() + hf * th.cos());
+        let rounding = 64.0 * f32::EPSILON as f64 * 12.0;
+        // The hit's tolerance, or the distance query's zero band where that
+        // is wider (in f32: 256 ε of the pair's coordinates in the bar's
+        // frame, the wall's corners within 8 sizes).
+        let band = 256.0 * f32::EPSILON as f64 * 8.0;
+        let tol = (NONLINEAR_CAST_TOLERANCE * (lf * lf + hf * hf + 0.09).sqrt()).max(band);
+        assert!(gap >= -rounding && gap <= tol + rounding, "{ctx}: gap {gap} (tolerance {tol})");
+    }
+}
