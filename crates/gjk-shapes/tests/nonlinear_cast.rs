@@ -108,7 +108,7 @@ fn spinning_bar_meets_a_wall_at_the_analytic_angle() {
 #[test]
 fn balls_on_off_centre_turns_match_the_closed_form() {
     let mut rng = Rng::new(7002);
-    let (mut hits, mut misses) = (0, 0);
+    let mut count = [0; 4];
     for i in 0..3000 {
         let (ra, rb) = (rng.range(0.1, 1.0), rng.range(0.1, 1.0));
         let ma = Motion {
@@ -139,33 +139,10 @@ fn balls_on_off_centre_turns_match_the_closed_form() {
         // centre (a ball's: its centre's distance from it plus its radius).
         let tol =
             NONLINEAR_CAST_TOLERANCE * (ma.local_center.length() + ra).min(mb.local_center.length() + rb);
-        if gap(0.0) <= tol {
-            assert_eq!(h.status, CastStatus::StartsInside, "{ctx}");
-            continue;
-        }
-        // Never a contact before the fraction.
-        for k in 0..200 {
-            let t = h.fraction * k as f64 / 200.0;
-            assert!(gap(t) >= -1e-9, "{ctx}: gap {} at {t}", gap(t));
-        }
-        match first_root(&gap, 1.0, 2000) {
-            Some(root) => {
-                assert_eq!(h.status, CastStatus::Hit, "{ctx}: root {root}");
-                assert!(h.fraction <= root + 1e-12, "{ctx}: past the root {root}");
-                assert!(gap(h.fraction) <= tol * 1.01 + 1e-9, "{ctx}: gap {}", gap(h.fraction));
-                hits += 1;
-            }
-            None if h.status == CastStatus::Hit => {
-                // A root the scan missed: it must be real.
-                assert!(gap(h.fraction) <= tol * 1.01 + 1e-9, "{ctx}");
-            }
-            None => {
-                assert!(matches!(h.status, CastStatus::Miss | CastStatus::IterationLimit), "{ctx}");
-                misses += 1;
-            }
-        }
+        count[judge(&ctx, h.status, h.fraction, &gap, tol, 200, 2000) as usize] += 1;
     }
-    assert!(hits > 600 && misses > 600, "{hits} hits, {misses} misses");
+    let [hits, misses, ..] = count;
+    assert!(hits > 600 && misses > 600, "hits, misses, inside, others: {count:?}");
 }
 
 /// Random hulls turning and moving, against brute-force distances over
@@ -173,7 +150,7 @@ fn balls_on_off_centre_turns_match_the_closed_form() {
 #[test]
 fn turning_hulls_against_brute_force() {
     let mut rng = Rng::new(7003);
-    let (mut hits, mut misses, mut inside, mut unscanned, mut limits) = (0, 0, 0, 0, 0);
+    let mut count = [0; 4];
     for i in 0..600 {
         let (na, nb) = (rng.usize(4, 10), rng.usize(4, 10));
         let (va, vb) = (polyhedron(&mut rng, na), polyhedron(&mut rng, nb));
@@ -208,41 +185,24 @@ fn turning_hulls_against_brute_force() {
             &mb,
             &CastOptions { target_distance: target, max_fraction: 1.0 },
         );
-        let ctx = format!("#{i}: {h:?}");
         let small = reach_from(&a, ma.local_center).min(reach_from(&b, mb.local_center));
-        let tol = NONLINEAR_CAST_TOLERANCE * small;
-        if gap(0.0) <= tol {
-            assert_eq!(h.status, CastStatus::StartsInside, "{ctx}");
-            inside += 1;
-            continue;
-        }
-        for k in 0..60 {
-            let t = h.fraction * k as f64 / 60.0;
-            assert!(gap(t) >= -1e-9, "{ctx}: gap {} at {t}", gap(t));
-        }
-        match first_root(&gap, 1.0, 150) {
-            Some(root) => {
-                assert!(h.fraction <= root + 1e-12, "{ctx}: past the root {root}");
-                assert_eq!(h.status, CastStatus::Hit, "{ctx}: root {root}");
-                hits += 1;
-            }
-            None => match h.status {
-                CastStatus::Miss => misses += 1,
-                CastStatus::Hit => unscanned += 1,
-                _ => limits += 1,
-            },
-        }
+        let verdict = judge(
+            &format!("#{i}: {h:?}"),
+            h.status,
+            h.fraction,
+            &gap,
+            NONLINEAR_CAST_TOLERANCE * small,
+            60,
+            150,
+        );
+        count[verdict as usize] += 1;
         if h.status == CastStatus::Hit {
-            let g = gap(h.fraction);
-            assert!((-1e-9..=tol.max(1e-9) * 1.01 + 1e-9).contains(&g), "{ctx}: gap {g} vs {tol}");
             // The points are on the shapes at that time, `gap + target` apart.
-            assert!((((h.point_b - h.point_a).length()) - (g + target)).abs() < 1e-8, "{ctx}");
+            assert!((((h.point_b - h.point_a).length()) - (gap(h.fraction) + target)).abs() < 1e-8, "#{i}");
         }
     }
-    assert!(
-        hits > 150 && misses > 150,
-        "{hits} hits, {misses} misses, {inside} inside, {unscanned} unscanned, {limits} limits"
-    );
+    let [hits, misses, ..] = count;
+    assert!(hits > 150 && misses > 150, "hits, misses, inside, others: {count:?}");
 }
 
 /// The same in 2D: random polygons turning and moving, against the
@@ -250,7 +210,7 @@ fn turning_hulls_against_brute_force() {
 #[test]
 fn turning_polygons_against_brute_force() {
     let mut rng = Rng::new(7007);
-    let (mut hits, mut misses) = (0, 0);
+    let mut count = [0; 4];
     for i in 0..1500 {
         let (na, nb) = (rng.usize(3, 12), rng.usize(3, 12));
         let (va, vb) = (polygon(&mut rng, na), polygon(&mut rng, nb));
@@ -283,31 +243,62 @@ fn turning_polygons_against_brute_force() {
             &mb,
             &CastOptions { target_distance: target, max_fraction: 1.0 },
         );
-        let ctx = format!("#{i}: {h:?}");
         let tol =
             NONLINEAR_CAST_TOLERANCE * reach_from(&a, ma.local_center).min(reach_from(&b, mb.local_center));
-        if gap(0.0) <= tol {
-            assert_eq!(h.status, CastStatus::StartsInside, "{ctx}");
-            continue;
-        }
-        for k in 0..100 {
-            let t = h.fraction * k as f64 / 100.0;
-            assert!(gap(t) >= -1e-9, "{ctx}: gap {} at {t}", gap(t));
-        }
-        match first_root(&gap, 1.0, 400) {
-            Some(root) => {
-                assert!(h.fraction <= root + 1e-12, "{ctx}: past the root {root}");
-                assert_eq!(h.status, CastStatus::Hit, "{ctx}: root {root}");
-                hits += 1;
-            }
-            None => misses += usize::from(h.status == CastStatus::Miss),
-        }
-        if h.status == CastStatus::Hit {
-            let g = gap(h.fraction);
-            assert!((-1e-9..=tol.max(1e-9) * 1.01 + 1e-9).contains(&g), "{ctx}: gap {g} vs {tol}");
-        }
+        count[judge(&format!("#{i}: {h:?}"), h.status, h.fraction, &gap, tol, 100, 400) as usize] += 1;
     }
-    assert!(hits > 400 && misses > 400, "{hits} hits, {misses} misses");
+    let [hits, misses, ..] = count;
+    assert!(hits > 400 && misses > 400, "hits, misses, inside, others: {count:?}");
+}
+
+/// What the oracle made of a cast.
+#[derive(Clone, Copy, Debug)]
+enum Verdict {
+    /// A hit where the scan finds the first contact.
+    Hit,
+    /// A miss where the scan finds none.
+    Miss,
+    /// In contact at the start.
+    Inside,
+    /// Anything else that passed (a hit between the scan's samples, or
+    /// undecided).
+    Other,
+}
+
+/// Checks a cast against the oracle's `gap` (negative in contact): a
+/// start within `tol` is `StartsInside`; no contact at any of `samples`
+/// times before the fraction; where a scan of `scan` steps finds a first
+/// contact, a hit not past it; a hit's gap within the tolerance.
+fn judge(
+    ctx: &str,
+    status: CastStatus,
+    fraction: f64,
+    gap: &dyn Fn(f64) -> f64,
+    tol: f64,
+    samples: usize,
+    scan: usize,
+) -> Verdict {
+    if gap(0.0) <= tol {
+        assert_eq!(status, CastStatus::StartsInside, "{ctx}");
+        return Verdict::Inside;
+    }
+    for k in 0..samples {
+        let t = fraction * k as f64 / samples as f64;
+        assert!(gap(t) >= -1e-9, "{ctx}: gap {} at {t}", gap(t));
+    }
+    if status == CastStatus::Hit {
+        let g = gap(fraction);
+        assert!((-1e-9..=tol.max(1e-9) * 1.01 + 1e-9).contains(&g), "{ctx}: gap {g} vs {tol}");
+    }
+    match (first_root(gap, 1.0, scan), status) {
+        (Some(root), _) => {
+            assert!(fraction <= root + 1e-12, "{ctx}: past the root {root}");
+            assert_eq!(status, CastStatus::Hit, "{ctx}: root {root}");
+            Verdict::Hit
+        }
+        (None, CastStatus::Miss) => Verdict::Miss,
+        _ => Verdict::Other,
+    }
 }
 
 /// The reach of a point set about `c` (the oracle's, by brute force).
