@@ -427,14 +427,14 @@ where
 /// and the best leaning-in face normal so far with its lean.
 type Rim<V> = (V, V, V, Cell<(<V as Vector>::Scalar, V)>);
 
-/// The clip planes of a reference face (world frame; a point on each and
-/// its outward normal): its side planes, through each edge perpendicular
-/// to the face, and the reference shape's own face across an edge where
-/// that face leans in below the reference face (an overhanging rim, a
-/// dihedral angle under 90°). Below such a rim the side plane lies
-/// outside the shape, and a point of the incident face between the two
-/// planes would lie below the reference face yet outside the reference
-/// shape.
+/// The reference shape's own faces across the reference face's edges
+/// where they lean in below it (an overhanging rim, a dihedral angle under
+/// 90°), as clip planes (world frame: a point on each and its outward
+/// normal). Below such a rim the side plane lies outside the shape, and a
+/// point of the incident face between the two planes would lie below the
+/// reference face yet outside the reference shape. Above the reference
+/// face such a plane lies outside the side plane, so it clips nothing
+/// there.
 ///
 /// Across each edge, the face whose normal is perpendicular to the edge
 /// ([`RIM_FACE_ALIGNMENT`]) and leans furthest to the edge's side is the
@@ -444,10 +444,9 @@ type Rim<V> = (V, V, V, Cell<(<V as Vector>::Scalar, V)>);
 /// once (a shape whose `best_face_by` skips faces only loses rim planes).
 /// A face is used only where the shape reaches no further along its
 /// normal than the edge (to `band`): its plane passes through the edge.
-/// Round shapes (a face radius) keep the side planes alone: their faces
-/// are their cores'. Above the reference face a leaning-in plane lies
-/// outside the side plane, so speculative points are clipped as before.
-fn clip_planes<V, T>(
+/// None for round shapes (a face radius: their faces are their cores') or
+/// shapes with [`square_rims`](PolyhedronFaces::square_rims).
+fn rim_planes<V, T>(
     shape: &T,
     pose: &Pose<V>,
     face: &[V],
@@ -459,36 +458,33 @@ where
     V: Space + Vector3,
     T: PolyhedronFaces<V> + ?Sized,
 {
-    let k = face.len();
-    let mut planes: Vec<(V, V)> = Vec::with_capacity(2 * k);
-    // Per edge: its first end, outward side and direction.
-    let edge = |i: usize| {
-        let (p0, p1) = (face[i], face[(i + 1) % k]);
-        Some((p0, (p1 - p0).cross(n).try_normalize()?, (p1 - p0).try_normalize()?))
-    };
-    planes.extend((0..k).filter_map(|i| edge(i).map(|(p0, side, _)| (p0, side))));
+    let mut planes = Vec::new();
     if shape.face_radius() > V::Scalar::ZERO || shape.square_rims() {
         return planes;
     }
+    let k = face.len();
     let aligned = V::Scalar::from_f64(RIM_FACE_ALIGNMENT);
     // Scored in the shape's own frame (no rotation per face): the normal,
-    // and per edge its side and direction, with the best face normal so
-    // far across it that leans in below (by more than the alignment: a
-    // rim a hair from square changes nothing).
+    // and per edge its first end (world), side and direction (local),
+    // with the best face normal so far across it that leans in below (by
+    // more than the alignment: a rim a hair from square changes nothing).
     let local_n = pose.inverse_transform_vector(n);
     let rims: Vec<Rim<V>> = (0..k)
-        .filter_map(edge)
-        .map(|(p0, side, dir)| {
-            let (side, dir) = (pose.inverse_transform_vector(side), pose.inverse_transform_vector(dir));
-            (p0, side, dir, Cell::new((V::Scalar::ZERO, V::ZERO)))
+        .filter_map(|i| {
+            let (p0, p1) = (face[i], face[(i + 1) % k]);
+            let side = pose.inverse_transform_vector((p1 - p0).cross(n).try_normalize()?);
+            let dir = pose.inverse_transform_vector((p1 - p0).try_normalize()?);
+            Some((p0, side, dir, Cell::new((V::Scalar::ZERO, V::ZERO))))
         })
         .collect();
     let record = |m: V| {
         if m.dot(local_n) < -aligned {
             for (_, side, dir, best) in &rims {
-                let lean = m.dot(*side);
-                if m.dot(*dir).abs() <= aligned && lean > best.get().0 {
-                    best.set((lean, m));
+                if m.dot(*dir).abs() <= aligned {
+                    let lean = m.dot(*side);
+                    if lean > best.get().0 {
+                        best.set((lean, m));
+                    }
                 }
             }
         }
@@ -505,6 +501,53 @@ where
         }
     }
     planes
+}
+
+/// Clips a face (world frame) by planes (a point and the outward normal):
+/// a polygon by Sutherland–Hodgman; a point or a segment (a ball's centre,
+/// a capsule's core) end by end, each end that crosses a plane moving onto
+/// it (as a polygon a segment's crossing would come twice, from either
+/// direction). `false` where nothing is left.
+fn clip_by<V: Vector3>(poly: &mut Vec<V>, planes: impl IntoIterator<Item = (V, V)>) -> bool {
+    if poly.len() <= 2 {
+        let (mut s, mut e) = (poly[0], poly[poly.len() - 1]);
+        for (p0, side) in planes {
+            let (ds, de) = (side.dot(s - p0), side.dot(e - p0));
+            if ds > V::Scalar::ZERO && de > V::Scalar::ZERO {
+                return false;
+            }
+            if ds > V::Scalar::ZERO {
+                s = s + (e - s) * (ds / (ds - de));
+            } else if de > V::Scalar::ZERO {
+                e = e + (s - e) * (de / (de - ds));
+            }
+        }
+        poly.clear();
+        poly.push(s);
+        if s != e {
+            poly.push(e);
+        }
+        return true;
+    }
+    let mut next = Vec::with_capacity(poly.len() + 4);
+    for (p0, side) in planes {
+        next.clear();
+        for k in 0..poly.len() {
+            let (s, e) = (poly[k], poly[(k + 1) % poly.len()]);
+            let (ds, de) = (side.dot(s - p0), side.dot(e - p0));
+            if ds <= V::Scalar::ZERO {
+                next.push(s);
+            }
+            if (ds < V::Scalar::ZERO) != (de < V::Scalar::ZERO) && ds != de {
+                next.push(s + (e - s) * (ds / (ds - de)));
+            }
+        }
+        core::mem::swap(poly, &mut next);
+        if poly.is_empty() {
+            return false;
+        }
+    }
+    true
 }
 
 /// How far a posed shape reaches along `dir` (its support function).
@@ -635,18 +678,14 @@ where
     };
     let ref_n = if flip { nb } else { na };
     let ref_face = if flip { &fb } else { &fa };
-    // The reference face's side planes, and its shape's faces beyond
-    // overhanging rims: a point and the outward normal (the incident
-    // face's buffer lends its room to the search).
+    // The reference face's side planes: a point and the outward normal.
     let face_scale = ref_face.iter().fold(V::Scalar::ZERO, |m, p| m.max(p.max_abs()));
     let face_band = V::Scalar::DEFAULT_ZERO_TOLERANCE * face_scale;
+    let sides = (0..ref_face.len()).filter_map(|i| {
+        let (p0, p1) = (ref_face[i], ref_face[(i + 1) % ref_face.len()]);
+        (p1 - p0).cross(ref_n).try_normalize().map(|side| (p0, side))
+    });
     let mut inc_face = Vec::with_capacity(8);
-    let sides = if flip {
-        clip_planes(b, pose_b, ref_face, ref_n, face_band, &mut inc_face)
-    } else {
-        clip_planes(a, pose_a, ref_face, ref_n, face_band, &mut inc_face)
-    };
-    inc_face.clear();
     if flip {
         world_face(a, pose_a, -nb, &mut inc_face);
     } else {
@@ -656,44 +695,24 @@ where
         return single();
     }
     let mut poly: Vec<V> = inc_face;
-    if poly.len() <= 2 {
-        // A point or a segment (a ball's centre, a capsule's core): each
-        // end that crosses a side plane moves onto it. (As a polygon, a
-        // segment's crossing would come twice, from either direction.)
-        let (mut s, mut e) = (poly[0], poly[poly.len() - 1]);
-        for &(p0, side) in &sides {
-            let (ds, de) = (side.dot(s - p0), side.dot(e - p0));
-            if ds > V::Scalar::ZERO && de > V::Scalar::ZERO {
-                // Wholly beside the reference face.
-                return single();
-            }
-            if ds > V::Scalar::ZERO {
-                s = s + (e - s) * (ds / (ds - de));
-            } else if de > V::Scalar::ZERO {
-                e = e + (s - e) * (de / (de - ds));
-            }
-        }
-        poly = if s == e { vec![s] } else { vec![s, e] };
-    } else {
-        // Clip the incident polygon by each side plane (Sutherland–Hodgman).
-        let mut next = Vec::with_capacity(poly.len() + 4);
-        for &(p0, side) in &sides {
-            next.clear();
-            for k in 0..poly.len() {
-                let (s, e) = (poly[k], poly[(k + 1) % poly.len()]);
-                let (ds, de) = (side.dot(s - p0), side.dot(e - p0));
-                if ds <= V::Scalar::ZERO {
-                    next.push(s);
-                }
-                if (ds < V::Scalar::ZERO) != (de < V::Scalar::ZERO) && ds != de {
-                    next.push(s + (e - s) * (ds / (ds - de)));
-                }
-            }
-            core::mem::swap(&mut poly, &mut next);
-            if poly.is_empty() {
-                // The incident face lies wholly beside the reference face.
-                return single();
-            }
+    if !clip_by(&mut poly, sides) {
+        // The incident face lies wholly beside the reference face.
+        return single();
+    }
+    // Beyond an overhanging rim the side plane lies outside the reference
+    // shape: where a clipped point lies below the reference face, clip on
+    // the shape's own faces there too (points above it are untouched).
+    let rims_square = if flip { b.square_rims() } else { a.square_rims() };
+    if !rims_square && poly.iter().any(|p| ref_n.dot(*p - ref_face[0]) < -face_band) {
+        let mut scratch = Vec::new();
+        let rims = if flip {
+            rim_planes(b, pose_b, ref_face, ref_n, face_band, &mut scratch)
+        } else {
+            rim_planes(a, pose_a, ref_face, ref_n, face_band, &mut scratch)
+        };
+        if !clip_by(&mut poly, rims) {
+            // Wholly outside the reference shape beyond a rim.
+            return single();
         }
     }
     // Keep points below the reference face (or within the speculative
