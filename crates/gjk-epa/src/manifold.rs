@@ -131,6 +131,24 @@ pub trait PolyhedronFaces<V: Vector3>: SupportMap<V> {
     fn square_rims(&self) -> bool {
         false
     }
+
+    /// As [`best_face_by`](Self::best_face_by), and writes into `around`
+    /// the planes (a point on each and its outward unit normal, in the
+    /// same frame) of the shape's other faces that share a vertex with the
+    /// face picked. `None` (the default) where the shape does not know its
+    /// faces' neighbours; [`polytope_manifold`] then finds the faces across
+    /// a reference face's edges by scoring every face instead (and misses
+    /// those that meet it only at a vertex).
+    #[inline]
+    fn best_face_around_by(
+        &self,
+        score: FaceScore<'_, V>,
+        out: &mut Vec<V>,
+        around: &mut Vec<(V, V)>,
+    ) -> Option<V> {
+        let _ = (score, out, around);
+        None
+    }
 }
 
 impl<V: Space + Vector3> PolyhedronFaces<V> for Ball<V::Scalar> {
@@ -266,6 +284,36 @@ impl<V: Space + Vector3> PolyhedronFaces<V> for ConvexHull<V> {
             None => flat_face(self.vertices(), score, out),
         }
     }
+
+    fn best_face_around_by(
+        &self,
+        score: FaceScore<'_, V>,
+        out: &mut Vec<V>,
+        around: &mut Vec<(V, V)>,
+    ) -> Option<V> {
+        let polygons = self.polygons();
+        let (best, _) = polygons.iter().enumerate().map(|(k, f)| (k, score(f.normal))).fold(
+            None,
+            |b: Option<(usize, V::Scalar)>, (k, v)| {
+                if b.is_none_or(|(_, s)| v > s) { Some((k, v)) } else { b }
+            },
+        )?;
+        let face = &polygons[best];
+        out.clear();
+        out.extend(face.vertices.iter().map(|&i| self.vertices()[i as usize]));
+        around.clear();
+        // A face sharing an edge comes once per shared vertex: a repeated
+        // plane clips nothing the first did not.
+        for &v in &face.vertices {
+            for &q in self.polygons_at(v as usize) {
+                if q as usize != best {
+                    let f = &polygons[q as usize];
+                    around.push((self.vertices()[f.vertices[0] as usize], f.normal));
+                }
+            }
+        }
+        Some(face.normal)
+    }
 }
 
 /// The face of a degenerate hull (no polygons; its vertices are its
@@ -363,6 +411,26 @@ impl<V: Space + Vector3, T: PolyhedronFaces<V>> PolyhedronFaces<V> for Transform
     fn square_rims(&self) -> bool {
         self.shape.square_rims() && uniform(self.scale)
     }
+
+    fn best_face_around_by(
+        &self,
+        score: FaceScore<'_, V>,
+        out: &mut Vec<V>,
+        around: &mut Vec<(V, V)>,
+    ) -> Option<V> {
+        if !uniform(self.scale) && self.shape.face_radius() > V::Scalar::ZERO {
+            return None;
+        }
+        let n = self.shape.best_face_around_by(&|n| score(face_normal(self, n)), out, around)?;
+        let place = |p: V| self.pose.transform_point(V::mul_elem(self.scale, p));
+        for p in out.iter_mut() {
+            *p = place(*p);
+        }
+        for (p, m) in around.iter_mut() {
+            (*p, *m) = (place(*p), face_normal(self, *m));
+        }
+        Some(face_normal(self, n))
+    }
 }
 
 impl<V: Space + Vector3, T: PolyhedronFaces<V>> PolyhedronFaces<V> for Placed<T, V> {
@@ -380,6 +448,22 @@ impl<V: Space + Vector3, T: PolyhedronFaces<V>> PolyhedronFaces<V> for Placed<T,
 
     fn square_rims(&self) -> bool {
         self.shape.square_rims()
+    }
+
+    fn best_face_around_by(
+        &self,
+        score: FaceScore<'_, V>,
+        out: &mut Vec<V>,
+        around: &mut Vec<(V, V)>,
+    ) -> Option<V> {
+        let n = self.shape.best_face_around_by(&|n| score(self.dir_to_outer(n)), out, around)?;
+        for p in out.iter_mut() {
+            *p = self.to_outer(*p);
+        }
+        for (p, m) in around.iter_mut() {
+            (*p, *m) = (self.to_outer(*p), self.dir_to_outer(*m));
+        }
+        Some(self.dir_to_outer(n))
     }
 
     fn best_face_by(&self, score: FaceScore<'_, V>, out: &mut Vec<V>) -> V {
@@ -458,17 +542,31 @@ where
     V: Space + Vector3,
     T: PolyhedronFaces<V> + ?Sized,
 {
-    let mut planes = Vec::new();
     if shape.face_radius() > V::Scalar::ZERO || shape.square_rims() {
-        return planes;
+        return Vec::new();
     }
     let k = face.len();
+    // Room for the faces round a face: about three at each vertex.
+    let mut planes = Vec::with_capacity(4 * k);
     let aligned = V::Scalar::from_f64(RIM_FACE_ALIGNMENT);
+    let local_n = pose.inverse_transform_vector(n);
+    // A shape that knows its faces' neighbours names them: every face
+    // sharing a vertex with the reference face (the face most aligned with
+    // its own normal), of which those leaning in below clip.
+    let mut around = Vec::with_capacity(4 * k);
+    if shape.best_face_around_by(&|m| m.dot(local_n), scratch, &mut around).is_some() {
+        planes.extend(
+            around
+                .into_iter()
+                .filter(|(_, m)| m.dot(local_n) < -aligned)
+                .map(|(p, m)| (pose.transform_point(p), pose.transform_vector(m))),
+        );
+        return planes;
+    }
     // Scored in the shape's own frame (no rotation per face): the normal,
     // and per edge its first end (world), side and direction (local),
     // with the best face normal so far across it that leans in below (by
     // more than the alignment: a rim a hair from square changes nothing).
-    let local_n = pose.inverse_transform_vector(n);
     let rims: Vec<Rim<V>> = (0..k)
         .filter_map(|i| {
             let (p0, p1) = (face[i], face[(i + 1) % k]);
@@ -531,6 +629,10 @@ fn clip_by<V: Vector3>(poly: &mut Vec<V>, planes: impl IntoIterator<Item = (V, V
     }
     let mut next = Vec::with_capacity(poly.len() + 4);
     for (p0, side) in planes {
+        if poly.iter().all(|p| side.dot(*p - p0) <= V::Scalar::ZERO) {
+            // Wholly inside this plane: nothing to cut.
+            continue;
+        }
         next.clear();
         for k in 0..poly.len() {
             let (s, e) = (poly[k], poly[(k + 1) % poly.len()]);

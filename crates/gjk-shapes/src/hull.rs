@@ -106,6 +106,10 @@ pub struct ConvexHull<V: Vector> {
     faces: Vec<[u32; 3]>,
     /// Coplanar triangles merged into polygons.
     polygons: Vec<HullFace<V>>,
+    /// CSR incidence: the polygons holding vertex `i` are
+    /// `vertex_polygons[polygon_offsets[i]..polygon_offsets[i + 1]]`.
+    polygon_offsets: Vec<u32>,
+    vertex_polygons: Vec<u32>,
     /// Whether the vertex graph is a valid convex polytope graph whose
     /// edges the heights resolve ([`HULL_EDGE_RESOLVED_ULPS`]): hill
     /// climbing and rings are used only then.
@@ -162,6 +166,7 @@ impl<V: Space + Vector3> ConvexHull<V> {
         let inv = V::Scalar::ONE / V::Scalar::from_f64(n as f64);
         let centroid = vertices.iter().fold(V::ZERO, |s, p| s + *p) * inv;
         let polygons = merge_faces(&vertices, &h.faces);
+        let (polygon_offsets, vertex_polygons) = incidence(n, &polygons);
         let radii = if h.valid { hull_radii(&vertices, &h.faces, centroid) } else { None };
         // Climbs (and rings) only on a valid graph whose edges heights can
         // tell apart ([`HULL_EDGE_RESOLVED_ULPS`]).
@@ -177,6 +182,8 @@ impl<V: Space + Vector3> ConvexHull<V> {
             adjacency,
             faces: h.faces,
             polygons,
+            polygon_offsets,
+            vertex_polygons,
             climbable,
             start: Vec::new(),
             grid: 0,
@@ -195,6 +202,15 @@ impl<V: Space + Vector3> ConvexHull<V> {
     /// from outside. A box's hull has six quadrilaterals.
     pub fn polygons(&self) -> &[HullFace<V>] {
         &self.polygons
+    }
+
+    /// The indices (into [`Self::polygons`]) of the polygons that hold
+    /// vertex `i`.
+    pub fn polygons_at(&self, i: usize) -> &[u32] {
+        match (self.polygon_offsets.get(i), self.polygon_offsets.get(i + 1)) {
+            (Some(&lo), Some(&hi)) => &self.vertex_polygons[lo as usize..hi as usize],
+            _ => &[],
+        }
     }
 
     /// The face whose outward normal is most aligned with `dir`.
@@ -546,6 +562,28 @@ pub const FACE_MERGE_ULPS: f64 = 16.0;
 /// larger (f32).
 pub fn face_merge_tolerance<S: Real>() -> f64 {
     FACE_MERGE_TOLERANCE.max(FACE_MERGE_ULPS * S::EPSILON.to_f64())
+}
+
+/// Vertex–polygon incidence as CSR (offsets per vertex, polygon indices).
+fn incidence<V>(n: usize, polygons: &[HullFace<V>]) -> (Vec<u32>, Vec<u32>) {
+    let mut count = vec![0u32; n + 1];
+    for f in polygons {
+        for &v in &f.vertices {
+            count[v as usize + 1] += 1;
+        }
+    }
+    for i in 0..n {
+        count[i + 1] += count[i];
+    }
+    let mut at = count.clone();
+    let mut list = vec![0u32; count[n] as usize];
+    for (k, f) in polygons.iter().enumerate() {
+        for &v in &f.vertices {
+            list[at[v as usize] as usize] = k as u32;
+            at[v as usize] += 1;
+        }
+    }
+    (count, list)
 }
 
 /// Groups coplanar triangles into polygons ordered counter-clockwise.
