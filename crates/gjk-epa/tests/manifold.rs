@@ -637,6 +637,35 @@ fn overhanging_rims_clip_on_the_face_beyond() {
     }
 }
 
+/// A square antiprism narrowing downwards: below each corner of its top
+/// face a triangle meets the face only at that vertex and leans in. A box
+/// overhanging a corner is clipped on it too (the hull names its top
+/// face's neighbours), so every point lies inside the antiprism; the
+/// faces across the edges alone left the corner's point outside.
+#[test]
+fn faces_meeting_a_corner_clip_too() {
+    let mut prism = vec![
+        DVec3::new(-1.0, 0.0, -1.0),
+        DVec3::new(1.0, 0.0, -1.0),
+        DVec3::new(1.0, 0.0, 1.0),
+        DVec3::new(-1.0, 0.0, 1.0),
+    ];
+    prism.extend([(0.6, 0.0), (-0.6, 0.0), (0.0, 0.6), (0.0, -0.6)].map(|(x, z)| DVec3::new(x, -1.0, z)));
+    let a = ConvexHull::new(&prism).unwrap();
+    let planes = hull_planes(&prism);
+    let b = Cuboid::new(DVec3::splat(0.5)).unwrap();
+    for (x, z, turn) in [(1.1, 1.1, 0.0), (-1.15, 1.05, 0.2), (1.2, -1.1, -0.3)] {
+        let pb = Pose::new(DQuat::from_rotation_y(turn), DVec3::new(x, 0.45, z));
+        let c = contact(&a, &Pose::IDENTITY, &b, &pb);
+        let m = polytope_manifold(&a, &Pose::IDENTITY, &b, &pb, &c, 0.0);
+        assert!(m.len() >= 3 && (m.normal - DVec3::Y).length() < 1e-12, "{m:?}");
+        for p in m.points() {
+            let outside = planes.iter().map(|(n, d)| n.dot(p.point_b) - d).fold(f64::MIN, f64::max);
+            assert!(outside <= 1e-12, "({x}, {z}): {p:?} outside the antiprism by {outside}");
+        }
+    }
+}
+
 /// A flat hull (a plate: its points in one plane) is one face seen from
 /// either side: lying 0.01 deep on a floor, its four corners (before, its
 /// support point alone); a box resting on it, upside down, the box's
