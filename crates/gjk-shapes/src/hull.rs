@@ -106,10 +106,6 @@ pub struct ConvexHull<V: Vector> {
     faces: Vec<[u32; 3]>,
     /// Coplanar triangles merged into polygons.
     polygons: Vec<HullFace<V>>,
-    /// CSR incidence: the polygons holding vertex `i` are
-    /// `vertex_polygons[polygon_offsets[i]..polygon_offsets[i + 1]]`.
-    polygon_offsets: Vec<u32>,
-    vertex_polygons: Vec<u32>,
     /// Whether the vertex graph is a valid convex polytope graph whose
     /// edges the heights resolve ([`HULL_EDGE_RESOLVED_ULPS`]): hill
     /// climbing and rings are used only then.
@@ -131,6 +127,11 @@ pub struct ConvexHull<V: Vector> {
     centroid: V,
     /// Inner and outer radii about the centroid ([`SupportMap::center_radii`]).
     radii: Option<(V::Scalar, V::Scalar)>,
+    // Cold data last (the supports read the fields above).
+    /// CSR incidence: the polygons holding vertex `i` are
+    /// `vertex_polygons[polygon_offsets[i]..polygon_offsets[i + 1]]`.
+    polygon_offsets: Vec<u32>,
+    vertex_polygons: Vec<u32>,
 }
 
 impl<V: Space + Vector3> ConvexHull<V> {
