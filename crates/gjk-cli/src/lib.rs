@@ -126,6 +126,10 @@ pub struct Scene {
     /// A's turn over the step about its local origin (casts only; a cast
     /// with one is nonlinear): 2D one angle, 3D axis × angle.
     pub spin: Option<Vec<f64>>,
+    /// Whether a cast that starts in contact goes on unless the motion
+    /// deepens it (casts only; `gjk_epa::cast_shape_directional` and
+    /// `cast_shape_nonlinear_directional`).
+    pub directional: bool,
     /// How far apart manifold points are still kept (manifolds only; 0 by
     /// default).
     pub speculative: f64,
@@ -290,11 +294,17 @@ pub fn parse_scene(text: &str) -> Result<Scene, SceneError> {
         Some(x) if dim == 2 => Some(vec![number(x, "spin")?]),
         Some(x) => Some(vector(x, "spin", dim)?),
     };
+    let directional = match v.get("directional") {
+        None => false,
+        Some(x) => x
+            .as_bool()
+            .ok_or_else(|| err("directional", format!("expected true or false, found {}", kind(x))))?,
+    };
     let speculative = match v.get("speculative") {
         None => 0.0,
         Some(x) => number(x, "speculative")?,
     };
-    Ok(Scene { dim, f64, a, b, query, motion, spin, speculative })
+    Ok(Scene { dim, f64, a, b, query, motion, spin, directional, speculative })
 }
 
 /// Spaces the scene can be instantiated in, with the dimension-specific
@@ -545,24 +555,26 @@ pub fn run_query<V: SceneSpace>(scene: &Scene) -> Result<Value, SceneError> {
         }
         QueryKind::Cast => {
             let m = V::from_f64(scene.motion.as_deref().unwrap_or(&[0.0, 0.0, 0.0]));
-            let h = match &scene.spin {
+            let opts = CastOptions::default();
+            let (pa, pb) = (&p.pose_a, &p.pose_b);
+            let h = match (&scene.spin, scene.directional) {
                 // A turning as it moves: the nonlinear cast.
-                Some(w) => gjk_shapes::cast_shape_nonlinear(
+                (Some(w), false) => gjk_shapes::cast_shape_nonlinear(
                     &*p.a,
-                    &Motion::new(p.pose_a, m, V::angular(w)),
+                    &Motion::new(*pa, m, V::angular(w)),
                     &*p.b,
-                    &Motion::fixed(p.pose_b),
-                    &CastOptions::default(),
+                    &Motion::fixed(*pb),
+                    &opts,
                 ),
-                None => gjk_shapes::cast_shape(
+                (Some(w), true) => gjk_epa::cast_shape_nonlinear_directional(
                     &*p.a,
-                    &p.pose_a,
-                    m,
+                    &Motion::new(*pa, m, V::angular(w)),
                     &*p.b,
-                    &p.pose_b,
-                    V::ZERO,
-                    &CastOptions::default(),
+                    &Motion::fixed(*pb),
+                    &opts,
                 ),
+                (None, false) => gjk_shapes::cast_shape(&*p.a, pa, m, &*p.b, pb, V::ZERO, &opts),
+                (None, true) => gjk_epa::cast_shape_directional(&*p.a, pa, m, &*p.b, pb, V::ZERO, &opts),
             };
             let status = match h.status {
                 CastStatus::Hit => "hit",

@@ -205,7 +205,7 @@ fn case_9_parry_70_all_heights_overlap() {
 /// Malformed files: a clear message naming the field, exit code 2, no panic.
 #[test]
 fn malformed_files_name_the_problem() {
-    let cases: [(&str, &str); 16] = [
+    let cases: [(&str, &str); 17] = [
         ("{", "not valid JSON"),
         ("[1, 2]", "expected a JSON object"),
         (r#"{"dim": 4}"#, "dim"),
@@ -257,6 +257,10 @@ fn malformed_files_name_the_problem() {
         (
             r#"{"dim": 3, "a": {"shape": "sphere", "radius": 1}, "b": {"shape": "sphere", "radius": 1}, "query": "cast", "motion": [1, 0, 0], "spin": 3}"#,
             "spin: expected an array of 3 numbers",
+        ),
+        (
+            r#"{"dim": 3, "a": {"shape": "sphere", "radius": 1}, "b": {"shape": "sphere", "radius": 1}, "query": "cast", "motion": [1, 0, 0], "directional": 1}"#,
+            "directional: expected true or false",
         ),
     ];
     for (i, (text, expect)) in cases.iter().enumerate() {
@@ -333,6 +337,41 @@ fn spinning_cast_scenes() {
         ));
         assert_eq!(still["status"], "miss", "{still}");
     }
+}
+
+/// `"directional": true`: a crate resting on a floor slides along it
+/// (a miss) where the plain cast stops at the start, and stops at once
+/// when pushed into it; spinning about the floor's normal it slides
+/// freely, tipping about its centre it stops at once.
+#[test]
+fn directional_cast_scenes() {
+    let scene = |motion: &str, extra: &str| {
+        format!(
+            r#"{{"dim": 3, "a": {{"shape": "cuboid", "half_extents": [0.5, 0.5, 0.5], "pose": {{"translation": [0, 0.5, 0]}}}},
+            "b": {{"shape": "cuboid", "half_extents": [10, 0.5, 10], "pose": {{"translation": [0, -0.5, 0]}}}},
+            "query": "cast", "motion": {motion}{extra}}}"#
+        )
+    };
+    let slide = query(&Scratch::with("slide.json", &scene("[2, 0, 0]", r#", "directional": true"#)));
+    assert_eq!(slide["status"], "miss", "{slide}");
+    let plain = query(&Scratch::with("plain.json", &scene("[2, 0, 0]", "")));
+    assert_eq!(plain["status"], "starts_inside", "{plain}");
+    let push = query(&Scratch::with("push.json", &scene("[1, -1, 0]", r#", "directional": true"#)));
+    assert_eq!(push["status"], "hit", "{push}");
+    assert!(num(&push["toi"]) < 1e-3, "{push}");
+    // Spinning about the vertical through its centre while sliding: free;
+    // turning about a horizontal axis through it: one bottom edge digs in.
+    let spin = query(&Scratch::with(
+        "spin.json",
+        &scene("[1, 0, 0]", r#", "spin": [0, 3, 0], "directional": true"#),
+    ));
+    assert_eq!(spin["status"], "miss", "{spin}");
+    let tip = query(&Scratch::with(
+        "tip.json",
+        &scene("[0, 0, 0]", r#", "spin": [0, 0, -1], "directional": true"#),
+    ));
+    assert_eq!(tip["status"], "hit", "{tip}");
+    assert!(num(&tip["toi"]) < 1e-3, "{tip}");
 }
 
 /// `"query": "manifold"`: the contact and its manifold. A capsule lying

@@ -1,8 +1,13 @@
-//! A tour of gjk-epa: contacts, penetration and manifolds.
+//! A tour of gjk-epa: contacts, penetration, manifolds and casts that
+//! start in contact.
 //! `cargo run -p gjk-epa --example epa_tour`
-use gjk_epa::{ContactStatus, contact, polygon_manifold, polytope_manifold};
+use gjk_epa::{
+    ContactStatus, cast_shape_directional, cast_shape_nonlinear_directional, contact, polygon_manifold,
+    polytope_manifold,
+};
+use gjk_shapes::gjk_core::{CastOptions, CastStatus};
 use gjk_shapes::glam::{Quat, Vec2, Vec3};
-use gjk_shapes::{Ball, Capsule, ConvexPolygon, Cuboid, Pose, Rounded};
+use gjk_shapes::{Ball, Capsule, ConvexPolygon, Cuboid, Motion, Pose, Rounded};
 
 fn main() {
     let ground = Cuboid::new(Vec3::new(5.0, 0.5, 5.0)).unwrap();
@@ -66,4 +71,31 @@ fn main() {
     let m = polygon_manifold(&floor, &pf, &square, &ps, &c, 0.0);
     println!("2D box on a floor: {} points, depth {:.3}", m.len(), m.points()[0].depth);
     assert_eq!(m.len(), 2);
+    // Casts that start in contact: the cube resting on the ground slides
+    // and lifts freely, and stops as soon as it would sink; spinning about
+    // the ground's normal is free, tipping about a bottom edge is free
+    // until the cube has turned over onto its side (a quarter turn).
+    let (rest, opts) = (Pose::from_translation(Vec3::new(0.0, 0.5, 0.0)), CastOptions::default());
+    for (label, motion) in
+        [("slide", Vec3::X), ("lift", Vec3::new(1.0, 1.0, 0.0)), ("sink", Vec3::new(1.0, -1.0, 0.0))]
+    {
+        let h = cast_shape_directional(&cube, &rest, motion, &ground, &pg, Vec3::ZERO, &opts);
+        println!("{label:>8}: {:?} at {:.5}", h.status, h.fraction);
+    }
+    let fixed = Motion::fixed(pg);
+    let spin = Motion::new(rest, Vec3::X, Vec3::Y * 3.0);
+    let h = cast_shape_nonlinear_directional(&cube, &spin, &ground, &fixed, &opts);
+    println!("    spin: {:?}", h.status);
+    assert_eq!(h.status, CastStatus::Miss);
+    let tip = Motion::new(rest, Vec3::ZERO, -Vec3::Z).with_local_center(Vec3::new(0.5, -0.5, 0.0));
+    let h = cast_shape_nonlinear_directional(
+        &cube,
+        &tip,
+        &ground,
+        &fixed,
+        &CastOptions { max_fraction: 3.0, ..opts },
+    );
+    println!("     tip: {:?} after {:.4} rad", h.status, h.fraction);
+    assert_eq!(h.status, CastStatus::Hit);
+    assert!((h.fraction - std::f32::consts::FRAC_PI_2).abs() < 5e-3);
 }

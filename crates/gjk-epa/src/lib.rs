@@ -22,6 +22,9 @@
 //!   contact's single point where no face carries it (edge to edge,
 //!   [`FACE_CONTACT_TOLERANCE`]). [`polygon_manifold`]: the same in 2D, up
 //!   to two points (Box2D's `b2CollidePolygons`).
+//! - [`cast_shape_directional`], [`cast_shape_nonlinear_directional`]:
+//!   linear and nonlinear shape casts that a contact at the start does not
+//!   stop unless the motion deepens it (overlaps sized by EPA).
 //!
 //! ```
 //! use gjk_epa::{ContactStatus, contact, polytope_manifold};
@@ -37,11 +40,13 @@
 //! ```
 #![warn(missing_docs)]
 
+mod cast;
 mod contact;
 mod epa;
 mod manifold;
 mod sat;
 
+pub use cast::{cast_shape_directional, cast_shape_nonlinear_directional};
 pub use contact::{
     Contact, ContactStatus, POLYGON_CONTACT_WALK_PAIRS, contact, contact_local, contact_with, contact_within,
     shallow_band,

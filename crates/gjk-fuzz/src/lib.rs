@@ -172,6 +172,26 @@ fn check_shapes3(
             o.non_finite += 1;
         }
     }
+    // The same two casts where a start in contact goes on unless the
+    // motion deepens it: each step a contact query (GJK, its shallow
+    // refinement, EPA), maybe a second GJK for the normal, and up to
+    // six probes.
+    let linear =
+        gjk_epa::cast_shape_directional(a, pa, ma.linear, b, pb, DVec3::ZERO, &CastOptions::default());
+    let turning = gjk_epa::cast_shape_nonlinear_directional(a, &ma, b, &mb, &CastOptions::default());
+    for h in [linear, turning] {
+        o.queries += 1;
+        if h.status == CastStatus::InvalidInput {
+            o.invalid += 1;
+            continue;
+        }
+        let finite = h.normal.is_finite() && h.point_a.is_finite() && h.point_b.is_finite();
+        let per_step = 3 * gjk_core::DEFAULT_MAX_ITERATIONS + gjk_epa::DEFAULT_EPA_ITERATIONS + 24;
+        let bound = gjk_shapes::NONLINEAR_CAST_MAX_STEPS * per_step + 24;
+        if !finite || !(0.0..=1.0).contains(&h.fraction) || h.iterations > bound {
+            o.non_finite += 1;
+        }
+    }
 }
 
 /// A 3D shape with faces: what the contact and the manifold take.

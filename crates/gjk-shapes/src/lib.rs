@@ -66,8 +66,9 @@ pub use hull::{
     START_CELLS_PER_VERTEX, START_GRID, face_merge_tolerance, start_grid,
 };
 pub use motion::{
-    Motion, NONLINEAR_CAST_MAX_STEPS, NONLINEAR_CAST_TOLERANCE, cast_shape_nonlinear,
-    cast_shape_nonlinear_with, reach_from,
+    Motion, NONLINEAR_CAST_MAX_STEPS, NONLINEAR_CAST_NORMAL_SHIFT, NONLINEAR_CAST_PROBE_GAIN,
+    NONLINEAR_CAST_PROBES, NONLINEAR_CAST_TOLERANCE, Separation, cast_shape_nonlinear,
+    cast_shape_nonlinear_measured, cast_shape_nonlinear_with, reach_from,
 };
 pub use obb::{
     BOX_PARALLEL_SKIP, BOX_ROUNDING, BoxSeparation, BoxView, box_gap, box_separation, box_separation_until,

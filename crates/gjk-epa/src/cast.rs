@@ -1,0 +1,157 @@
+//! Casts that start in contact: a contact the motion does not deepen does
+//! not stop them (parry's `stop_at_penetration: false` and its
+//! "directional" nonlinear mode).
+//!
+//! Where the shapes start within the target distance, the cast measures
+//! their signed distance `d₀` at time 0 (overlaps by EPA, through
+//! [`contact_local`]) and looks for the first time they are closer than
+//! `d₀` by the tolerance ([`NONLINEAR_CAST_TOLERANCE`]), by conservative
+//! advancement on the signed distance ([`cast_shape_nonlinear_measured`]).
+//! Under a linear motion the signed distance is convex in time (the
+//! distance from a point moving on a line to a convex set, signed), so a
+//! contact that the motion does not deepen at once is never deepened
+//! later: such a cast steps once and ends [`CastStatus::Miss`].
+
+use gjk_core::{CastHit, CastOptions, CastStatus, GjkConfig, Real, SimplexCache};
+use gjk_shapes::{
+    Motion, Placed, Pose, Separation, Shape, Space, cast_shape, cast_shape_nonlinear_measured, reach_from,
+};
+
+#[cfg(doc)]
+use gjk_shapes::{NONLINEAR_CAST_TOLERANCE, cast_shape_nonlinear};
+
+use crate::contact::{ContactStatus, contact_local};
+use crate::epa::{EpaConfig, EpaSpace};
+
+/// Linear shape cast ([`gjk_shapes::cast_shape`]: motions over one step,
+/// world frame) that starting contact does not stop. Where the shapes
+/// start within `options.target_distance`, overlapping included, the
+/// cast reports the first time they are closer than at the start by at
+/// least the tolerance ([`NONLINEAR_CAST_TOLERANCE`] of the smaller
+/// shape's reach, and at most twice it): a [`CastStatus::Hit`] there, with
+/// the contact points and normal at that time (for an overlap, the
+/// deepest points and the direction B leaves A by), or
+/// [`CastStatus::Miss`] where the motion slides along or leaves the
+/// contact. Shapes that start beyond the target distance get
+/// [`gjk_shapes::cast_shape`]'s answer. [`CastStatus::StartsInside`] only
+/// where the shapes overlap by a depth EPA could not find
+/// ([`ContactStatus::Indeterminate`]).
+///
+/// ```
+/// use gjk_core::{CastOptions, CastStatus};
+/// use gjk_epa::cast_shape_directional;
+/// use gjk_shapes::{Cuboid, Pose, glam::Vec3};
+/// let floor = Cuboid::new(Vec3::new(10.0, 0.5, 10.0)).unwrap();
+/// let crate_box = Cuboid::new(Vec3::splat(0.5)).unwrap();
+/// let (below, on) = (Pose::from_translation(Vec3::new(0.0, -0.5, 0.0)), Pose::from_translation(Vec3::new(0.0, 0.5, 0.0)));
+/// let opts = CastOptions::default();
+/// // Resting on the floor: sliding along it or lifting off runs free …
+/// let slide = cast_shape_directional(&crate_box, &on, Vec3::new(3.0, 0.0, 0.0), &floor, &below, Vec3::ZERO, &opts);
+/// assert_eq!(slide.status, CastStatus::Miss);
+/// let lift = cast_shape_directional(&crate_box, &on, Vec3::new(1.0, 2.0, 0.0), &floor, &below, Vec3::ZERO, &opts);
+/// assert_eq!(lift.status, CastStatus::Miss);
+/// // … pressing into it stops at once (within the tolerance: 10⁻⁴ of the crate's reach).
+/// let press = cast_shape_directional(&crate_box, &on, Vec3::new(1.0, -1.0, 0.0), &floor, &below, Vec3::ZERO, &opts);
+/// assert_eq!(press.status, CastStatus::Hit);
+/// assert!(press.fraction < 2e-3 && (press.normal + Vec3::Y).length() < 1e-5);
+/// ```
+#[allow(clippy::too_many_arguments)]
+pub fn cast_shape_directional<V, A, B>(
+    a: &A,
+    pose_a: &Pose<V>,
+    motion_a: V,
+    b: &B,
+    pose_b: &Pose<V>,
+    motion_b: V,
+    options: &CastOptions<V::Scalar>,
+) -> CastHit<V>
+where
+    V: Space + EpaSpace,
+    A: Shape<V> + ?Sized,
+    B: Shape<V> + ?Sized,
+{
+    let hit = cast_shape(a, pose_a, motion_a, b, pose_b, motion_b, options);
+    if hit.status != CastStatus::StartsInside {
+        return hit;
+    }
+    // In contact at the start: the same motions as rigid motions that do
+    // not turn, cast on the signed distance.
+    let still = V::AngularVelocity::default();
+    let (ma, mb) = (Motion::new(*pose_a, motion_a, still), Motion::new(*pose_b, motion_b, still));
+    cast_shape_nonlinear_directional(a, &ma, b, &mb, options)
+}
+
+/// Nonlinear shape cast ([`cast_shape_nonlinear`]: rigid motions that
+/// turn) that starting contact does not stop: as
+/// [`cast_shape_directional`], the contact the shapes start in (within
+/// `options.target_distance`, overlapping included) ends the cast only
+/// once the motion makes it deeper by the tolerance; a turn that lifts or
+/// slides the contact runs free until another part of the shapes comes
+/// closer than they started. Shapes that start beyond the target
+/// distance get [`cast_shape_nonlinear`]'s answer (within its tolerance).
+///
+/// A shape that keeps rolling or spinning about an axis across the
+/// contact normal while in contact (a wheel on the road) advances in
+/// steps of about the tolerance over its rim speed and can end
+/// [`CastStatus::IterationLimit`], whose fraction is still safe: the
+/// bound of each step (module docs of [`gjk_shapes`]' `motion.rs`) cannot
+/// tell a turning round shape from a turning box.
+///
+/// ```
+/// use gjk_core::{CastOptions, CastStatus};
+/// use gjk_epa::cast_shape_nonlinear_directional;
+/// use gjk_shapes::{Motion, Pose, Rectangle, glam::Vec2};
+/// // A 2 × 0.5 plank lying on the floor tips up about its left corner, a
+/// // quarter turn per unit of time: free until it stands upright (after 1),
+/// // then its top corner swings down into the floor.
+/// let plank = Rectangle::new(Vec2::new(1.0, 0.25)).unwrap();
+/// let floor = Rectangle::new(Vec2::new(10.0, 0.5)).unwrap();
+/// let tip = Motion::new(Pose::from_translation(Vec2::new(1.0, 0.25)), Vec2::ZERO, std::f32::consts::FRAC_PI_2)
+///     .with_local_center(Vec2::new(-1.0, -0.25));
+/// let ground = Motion::fixed(Pose::from_translation(Vec2::new(0.0, -0.5)));
+/// let opts = CastOptions { max_fraction: 2.0, ..CastOptions::default() };
+/// let hit = cast_shape_nonlinear_directional(&plank, &tip, &floor, &ground, &opts);
+/// assert_eq!(hit.status, CastStatus::Hit);
+/// assert!(hit.fraction > 1.0 && hit.fraction < 1.002);
+/// ```
+pub fn cast_shape_nonlinear_directional<V, A, B>(
+    a: &A,
+    motion_a: &Motion<V>,
+    b: &B,
+    motion_b: &Motion<V>,
+    options: &CastOptions<V::Scalar>,
+) -> CastHit<V>
+where
+    V: Space + EpaSpace,
+    A: Shape<V> + ?Sized,
+    B: Shape<V> + ?Sized,
+{
+    let (gjk, epa) = (GjkConfig::default(), EpaConfig::default());
+    let mut cache = SimplexCache::default();
+    // The contact query calls cores within its zero band touching (depth
+    // 0), and that band grows with the coordinates of `A − B` (the larger
+    // shape's size and their offset): the cast's tolerance must not be
+    // finer. Twice the band, from each shape's reach about its origin.
+    let (reach_a, reach_b) = (reach_from(a, V::ZERO), reach_from(b, V::ZERO));
+    let measure = |a: &A, b: &Placed<&B, V>| {
+        let scale = reach_a + reach_b + b.to_outer(V::ZERO).length();
+        let band = (gjk.zero_tolerance + gjk.zero_tolerance) * scale;
+        let c = contact_local(a, b, &gjk, &epa, Some(&mut cache));
+        let signed_distance = match c.status {
+            // Overlapping by an unknown depth: the cast cannot tell
+            // deeper from shallower.
+            ContactStatus::Indeterminate => return None,
+            ContactStatus::InvalidInput => V::Scalar::NAN,
+            _ => c.signed_distance(),
+        };
+        Some(Separation {
+            signed_distance,
+            normal: c.normal,
+            point_a: c.point_a,
+            point_b: c.point_b,
+            band,
+            support_calls: c.gjk_iterations + c.epa_iterations,
+        })
+    };
+    cast_shape_nonlinear_measured(a, motion_a, b, motion_b, options, measure)
+}
