@@ -90,12 +90,13 @@ where
 /// closer than they started. Shapes that start beyond the target
 /// distance get [`cast_shape_nonlinear`]'s answer (within its tolerance).
 ///
-/// A shape that keeps rolling or spinning about an axis across the
-/// contact normal while in contact (a wheel on the road) advances in
-/// steps of about the tolerance over its rim speed and can end
+/// Balls rolling, and capsules rolling about their own axis, run free:
+/// their turns do not move their cores. A sharp shape that keeps rolling
+/// while in contact (a cylinder on the road) advances in steps of about
+/// the tolerance over its rim speed and can end
 /// [`CastStatus::IterationLimit`], whose fraction is still safe: the
 /// bound of each step (module docs of [`gjk_shapes`]' `motion.rs`) cannot
-/// tell a turning round shape from a turning box.
+/// tell a cylinder's rim from a box's corner.
 ///
 /// ```
 /// use gjk_core::{CastOptions, CastStatus};

@@ -580,6 +580,41 @@ fn nonlinear_box_casts_from_contact_keep_the_contract() {
     );
 }
 
+/// A ball rolling on the floor, and a capsule lying on it rolling about
+/// its own axis, run free (a miss); rolling into a slope stops. Their
+/// turns do not move their cores, so the steps are as long as a slide's.
+#[test]
+fn balls_and_capsules_roll_along_the_floor() {
+    let mut rng = Rng::new(8110);
+    let floor = Cuboid::new(DVec3::new(50.0, 0.5, 50.0)).unwrap();
+    let below = Motion::fixed(Pose::from_translation(DVec3::new(0.0, -0.5, 0.0)));
+    for i in 0..300 {
+        let r = rng.range(0.1, 1.0);
+        let heading = DVec3::new(rng.range(-1.0, 1.0), 0.0, rng.range(-1.0, 1.0)).normalize();
+        let speed = rng.range(0.5, 10.0);
+        // Rolling without slipping: ω = (up × v) / r … reversed (ω × (−r up) = v).
+        let omega = heading.cross(DVec3::Y) * (-speed / r);
+        let start = DVec3::new(rng.range(-5.0, 5.0), r, rng.range(-5.0, 5.0));
+        let ball = Ball::new(r).unwrap();
+        let roll = Motion::new(Pose::from_translation(start), heading * speed, omega);
+        let h = cast_shape_nonlinear_directional(&ball, &roll, &floor, &below, &CastOptions::default());
+        assert_eq!(h.status, CastStatus::Miss, "#{i} ball: {h:?}");
+        // Lying along the heading's perpendicular, rolling about its axis.
+        let axis = heading.cross(DVec3::Y).normalize();
+        let q = DQuat::from_rotation_arc(DVec3::Y, axis);
+        let hh = rng.range(0.1, 1.0);
+        let capsule = Capsule::new(hh, r).unwrap();
+        let roll = Motion::new(Pose::new(q, start), heading * speed, omega);
+        let h = cast_shape_nonlinear_directional(&capsule, &roll, &floor, &below, &CastOptions::default());
+        assert_eq!(h.status, CastStatus::Miss, "#{i} capsule: {h:?}");
+        // Rolling down into the floor: stopped at once.
+        let sink = Motion::new(Pose::from_translation(start), heading * speed - DVec3::Y, omega);
+        let h = cast_shape_nonlinear_directional(&ball, &sink, &floor, &below, &CastOptions::default());
+        assert_eq!(h.status, CastStatus::Hit, "#{i} sinking: {h:?}");
+        assert!(h.fraction < 1e-3, "#{i} sinking: {h:?}");
+    }
+}
+
 /// NaN, infinity and bad options give `InvalidInput`; no motion at all
 /// is a miss; an overlap of nothing moving is a miss.
 #[test]

@@ -100,6 +100,11 @@ pub trait Space: Vector {
     fn turn_direction(w: &Self::AngularVelocity, n: Self) -> Self;
     /// `|w|`, radians per unit of time.
     fn angular_speed(w: &Self::AngularVelocity) -> Self::Scalar;
+    /// Two unit vectors spanning the plane a turn at `w` moves points in
+    /// (perpendicular to its axis in 3D, the plane itself in 2D), in the
+    /// frame of a body turned by `frame`: a point's distance from the axis
+    /// is its length in that plane, and the turn keeps it.
+    fn turn_plane(w: &Self::AngularVelocity, frame: &Self::Rotation) -> [Self; 2];
     /// `√s`.
     fn sqrt(s: Self::Scalar) -> Self::Scalar;
     /// Whether every component of `w` is finite.
@@ -175,6 +180,10 @@ macro_rules! impl_space2 {
             #[inline]
             fn angular_speed(w: &$s) -> $s {
                 w.abs()
+            }
+            #[inline]
+            fn turn_plane(_: &$s, _: &Rot2<$s>) -> [Self; 2] {
+                [<$v>::X, <$v>::Y]
             }
             #[inline]
             fn sqrt(s: $s) -> $s {
@@ -257,6 +266,17 @@ macro_rules! impl_space3 {
             #[inline]
             fn angular_speed(w: &$v) -> $s {
                 w.length()
+            }
+            #[inline]
+            fn turn_plane(w: &$v, frame: &$q) -> [Self; 2] {
+                match (frame.inverse() * *w).try_normalize() {
+                    Some(axis) => {
+                        let (e1, e2) = axis.any_orthonormal_pair();
+                        [e1, e2]
+                    }
+                    // No turn: any plane (nothing turns in it).
+                    None => [<$v>::X, <$v>::Y],
+                }
             }
             #[inline]
             fn sqrt(s: $s) -> $s {

@@ -6,7 +6,7 @@
 use gjk_shapes::gjk_core::{CastOptions, CastStatus};
 use gjk_shapes::glam::{DQuat, DVec2, DVec3, Vec3};
 use gjk_shapes::{
-    Ball, Circle, ConvexHull, ConvexPolygon, Cuboid, Motion, NONLINEAR_CAST_MAX_STEPS,
+    Ball, Capsule, Circle, ConvexHull, ConvexPolygon, Cuboid, Motion, NONLINEAR_CAST_MAX_STEPS,
     NONLINEAR_CAST_TOLERANCE, Pose, Rectangle, Rot2, cast_shape, cast_shape_nonlinear, distance, reach_from,
 };
 use gjk_testkit::*;
@@ -435,6 +435,77 @@ fn without_a_turn_it_agrees_with_the_linear_cast() {
 /// Inputs that must not break it: NaN and infinity (invalid input),
 /// no motion (a miss), a start in contact, a parallel slide, a spin of
 /// thousands of turns, a grazing pass (safe fractions only), f32.
+/// Round shapes turning about their cores' own symmetry: a ball rolling
+/// (or spinning at up to 1 000 rad per unit of time) towards a wall, and
+/// a capsule spinning about its own axis, reach it exactly when the
+/// linear motion of their centres does (closed form: the centre's gap to
+/// the wall less the radius), in a few steps: a round shape's height is
+/// its core's plus its radius, and these turns do not move their cores.
+/// (Bounded by their whole reach, each step covered the gap over the rim
+/// speed: 1 000 rad per unit of time ran out of steps.)
+#[test]
+fn round_shapes_turning_about_their_cores_reach_the_wall_as_they_slide() {
+    let mut rng = Rng::new(7012);
+    let wall = Cuboid::new(DVec3::new(0.5, 50.0, 50.0)).unwrap();
+    let at = Motion::fixed(Pose::from_translation(DVec3::new(10.5, 0.0, 0.0)));
+    for i in 0..600 {
+        let (r, speed) = (rng.range(0.1, 2.0), rng.range(2.0, 20.0));
+        let start = DVec3::new(rng.range(-5.0, 5.0), rng.range(-5.0, 5.0), rng.range(-5.0, 5.0));
+        let spin = [speed / r, rng.range(100.0, 1000.0)][i % 2];
+        let (hit, expected) = if i % 3 < 2 {
+            // A ball rolling along +x about z (or spinning about any axis).
+            let axis = if i % 2 == 0 { DVec3::NEG_Z } else { rng.unit3() };
+            let m = Motion::new(Pose::from_translation(start), DVec3::X * speed, axis * spin);
+            let h = cast_shape_nonlinear(&Ball::new(r).unwrap(), &m, &wall, &at, &CastOptions::default());
+            (h, (10.0 - r - start.x) / speed)
+        } else {
+            // A capsule lying along x (its local y turned onto x), spinning
+            // about that axis.
+            let (hh, q) = (rng.range(0.1, 1.0), DQuat::from_rotation_z(-std::f64::consts::FRAC_PI_2));
+            let m = Motion::new(Pose::new(q, start), DVec3::X * speed, DVec3::X * spin);
+            let h =
+                cast_shape_nonlinear(&Capsule::new(hh, r).unwrap(), &m, &wall, &at, &CastOptions::default());
+            (h, (10.0 - r - hh - start.x) / speed)
+        };
+        let ctx = format!("#{i} r {r} speed {speed} spin {spin}: {hit:?}");
+        if expected > 1.0 {
+            assert_eq!(hit.status, CastStatus::Miss, "{ctx}");
+            continue;
+        }
+        assert_eq!(hit.status, CastStatus::Hit, "{ctx}");
+        // Within the tolerance (of the ball's reach) before the contact.
+        let early = (expected - hit.fraction) * speed;
+        assert!((-1e-9..=NONLINEAR_CAST_TOLERANCE * 2.5 + 1e-9).contains(&early), "{ctx}: {early}");
+        assert!(hit.iterations < 60, "{ctx}");
+    }
+}
+
+/// `Space::turn_plane`: two orthonormal vectors perpendicular to the
+/// turn's axis as the turned body sees it (3D), the plane itself in 2D.
+#[test]
+fn turn_planes_are_orthonormal_and_across_the_axis() {
+    use gjk_shapes::Space;
+    let mut rng = Rng::new(7013);
+    for i in 0..1000 {
+        let w = rng.unit3() * rng.range(1e-6, 1e3);
+        let frame = DQuat::from_scaled_axis(rng.unit3() * rng.range(0.0, 3.0));
+        let [e1, e2] = DVec3::turn_plane(&w, &frame);
+        let axis = (frame.inverse() * w).normalize();
+        for (x, want) in [
+            (e1.length(), 1.0),
+            (e2.length(), 1.0),
+            (e1.dot(e2), 0.0),
+            (e1.dot(axis), 0.0),
+            (e2.dot(axis), 0.0),
+        ] {
+            assert!((x - want).abs() < 1e-12, "#{i}: {e1} {e2} {axis}");
+        }
+    }
+    assert_eq!(DVec2::turn_plane(&3.0, &Rot2::from_angle(0.5)), [DVec2::X, DVec2::Y]);
+    // No turn: some plane, finite.
+    assert!(DVec3::turn_plane(&DVec3::ZERO, &DQuat::IDENTITY).iter().all(|e| e.is_finite()));
+}
+
 #[test]
 fn degenerate_and_extreme_motions() {
     let unit = Cuboid::new(DVec3::splat(0.5)).unwrap();
