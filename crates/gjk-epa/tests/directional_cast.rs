@@ -31,26 +31,15 @@ fn signed_2d(a: &[DVec2], b: &[DVec2]) -> f64 {
 
 /// The signed distance of two boxes (half extents, rotation, centre): the
 /// corners' brute-force distance where one of the fifteen axes separates
-/// them, else minus the least overlap over those axes (exact for boxes).
+/// them, else minus the least overlap over those axes (exact for boxes:
+/// `box_box_sat`).
 fn signed_boxes(a: (DVec3, DMat3, DVec3), b: (DVec3, DMat3, DVec3)) -> f64 {
-    let (ca, cb) = (box_corners(a.0, a.1, a.2), box_corners(b.0, b.1, b.2));
-    let mut axes = Vec::new();
-    for i in 0..3 {
-        axes.push(a.1.col(i));
-        axes.push(b.1.col(i));
-        for j in 0..3 {
-            if let Some(n) = a.1.col(i).cross(b.1.col(j)).try_normalize() {
-                axes.push(n);
-            }
-        }
+    let (overlap, _) = box_box_sat(a.0, a.1, a.2, b.0, b.1, b.2);
+    if overlap < 0.0 {
+        brute_distance_3d(&box_corners(a.0, a.1, a.2), &box_corners(b.0, b.1, b.2))
+    } else {
+        -overlap
     }
-    let height = |p: &[DVec3], n: DVec3| p.iter().map(|q| q.dot(n)).fold(f64::MIN, f64::max);
-    let overlap = axes
-        .iter()
-        .flat_map(|&n| [n, -n])
-        .map(|n| height(&ca, n) + height(&cb, -n))
-        .fold(f64::INFINITY, f64::min);
-    if overlap < 0.0 { brute_distance_3d(&ca, &cb) } else { -overlap }
 }
 
 /// The cast's tolerance as the tests bound it: 10⁻⁴ of a reach between
