@@ -26,7 +26,7 @@
 //! passes.
 //! `cargo run --release -p gjk-bench --example directional_casts -- [PAIRS] [SPIN]`
 //! (default 2 000 pairs, spin 2).
-use gjk_bench::{median, per_item};
+use gjk_bench::{median, parry_motion, per_item};
 use gjk_core::glam::{DMat3, DQuat, DVec3, Vec3};
 use gjk_core::{CastOptions, CastStatus};
 use gjk_epa::{cast_shape_directional, cast_shape_nonlinear_directional};
@@ -103,15 +103,6 @@ struct Tally {
     judged: usize,
     blocked: usize,
     passed: usize,
-}
-
-fn parry_motion(m: &Motion<Vec3>) -> parry3d::query::NonlinearRigidMotion {
-    parry3d::query::NonlinearRigidMotion::new(
-        parry3d::math::Pose::from_parts(m.start.translation, m.start.rotation),
-        m.local_center,
-        m.linear,
-        m.angular,
-    )
 }
 
 fn corners(h: Vec3) -> Vec<Vec3> {

@@ -19,7 +19,7 @@
 //! interleaved passes.
 //! `cargo run --release -p gjk-bench --example nonlinear_casts -- [PAIRS] [SPIN]`
 //! (default 2 000 pairs, spin 8).
-use gjk_bench::{median, per_item};
+use gjk_bench::{median, parry_motion, per_item};
 use gjk_core::glam::{DQuat, DVec3, Vec3};
 use gjk_core::{CastOptions, CastStatus};
 use gjk_shapes::{ConvexHull, Motion, Pose, cast_shape_nonlinear, reach_from};
@@ -94,15 +94,6 @@ struct Tally {
     late: usize,
     worst_late: f64,
     early: usize,
-}
-
-fn parry_motion(m: &Motion<Vec3>) -> parry3d::query::NonlinearRigidMotion {
-    parry3d::query::NonlinearRigidMotion::new(
-        parry3d::math::Pose::from_parts(m.start.translation, m.start.rotation),
-        m.local_center,
-        m.linear,
-        m.angular,
-    )
 }
 
 fn main() {

@@ -1047,3 +1047,14 @@ pub fn bench_batch(set: &Set3, plan: &Plan, rows: &mut Vec<Row>, n: usize) {
         max_abs_error: None,
     });
 }
+
+/// parry's form of a rigid motion that turns (the same start pose, centre
+/// and velocities), for the nonlinear cast comparisons.
+pub fn parry_motion(m: &gjk_shapes::Motion<Vec3>) -> parry3d::query::NonlinearRigidMotion {
+    parry3d::query::NonlinearRigidMotion::new(
+        parry3d::math::Pose::from_parts(m.start.translation, m.start.rotation),
+        m.local_center,
+        m.linear,
+        m.angular,
+    )
+}

@@ -100,18 +100,36 @@ impl Tally {
         }
     }
 
+    /// More than `hits` hits and `misses` misses, fewer than `undecided`
+    /// undecided casts.
+    fn assert_counts(&self, hits: u32, misses: u32, undecided: u32) {
+        let Tally { hits: h, misses: m, undecided: u } = self;
+        assert!(*h > hits && *m > misses && *u < undecided, "hits {h}, misses {m}, undecided {u}");
+    }
+
     /// Both verdicts common (more than `least` each), none undecided.
     fn assert_decided(&self, least: u32) {
-        let Tally { hits, misses, undecided } = self;
-        assert!(
-            *hits > least && *misses > least && *undecided == 0,
-            "hits {hits}, misses {misses}, undecided {undecided}"
-        );
+        self.assert_counts(least, least, 1);
     }
 }
 
 fn rot2(angle: f64) -> Rot2<f64> {
     Rot2::from_angle(angle)
+}
+
+/// Two random convex polygons of 3 to `most` vertices: their points and
+/// shapes.
+fn polygon_pair(
+    rng: &mut Rng,
+    most: usize,
+) -> (Vec<DVec2>, Vec<DVec2>, ConvexPolygon<DVec2>, ConvexPolygon<DVec2>) {
+    let mut one = || {
+        let k = rng.usize(3, most);
+        polygon(rng, k)
+    };
+    let (pa, pb) = (one(), one());
+    let (a, b) = (ConvexPolygon::new(&pa).unwrap(), ConvexPolygon::new(&pb).unwrap());
+    (pa, pb, a, b)
 }
 
 fn moved2(p: &[DVec2], pose: &Pose<DVec2>) -> Vec<DVec2> {
@@ -127,15 +145,7 @@ fn linear_polygon_casts_from_contact_keep_the_contract() {
     let mut rng = Rng::new(8101);
     let (mut tally, mut cases) = (Tally::default(), 0);
     while cases < 2000 {
-        let pa = {
-            let k = rng.usize(3, 9);
-            polygon(&mut rng, k)
-        };
-        let pb = {
-            let k = rng.usize(3, 9);
-            polygon(&mut rng, k)
-        };
-        let (a, b) = (ConvexPolygon::new(&pa).unwrap(), ConvexPolygon::new(&pb).unwrap());
+        let (pa, pb, a, b) = polygon_pair(&mut rng, 9);
         let pose_a =
             Pose::new(rot2(rng.range(-3.0, 3.0)), DVec2::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0)));
         let offset = DVec2::from_angle(rng.range(-3.2, 3.2)) * rng.range(0.5, 2.5);
@@ -289,15 +299,7 @@ fn starting_apart_is_the_plain_cast() {
     let mut rng = Rng::new(8104);
     let mut compared = 0;
     for i in 0..1500 {
-        let pa = {
-            let k = rng.usize(3, 9);
-            polygon(&mut rng, k)
-        };
-        let pb = {
-            let k = rng.usize(3, 9);
-            polygon(&mut rng, k)
-        };
-        let (a, b) = (ConvexPolygon::new(&pa).unwrap(), ConvexPolygon::new(&pb).unwrap());
+        let (pa, pb, a, b) = polygon_pair(&mut rng, 9);
         let pose_a = Pose::new(rot2(rng.range(-3.0, 3.0)), DVec2::ZERO);
         let pose_b = Pose::new(
             rot2(rng.range(-3.0, 3.0)),
@@ -466,15 +468,7 @@ fn nonlinear_polygon_casts_from_contact_keep_the_contract() {
     let mut rng = Rng::new(8107);
     let (mut tally, mut cases) = (Tally::default(), 0);
     while cases < 600 {
-        let pa = {
-            let k = rng.usize(3, 8);
-            polygon(&mut rng, k)
-        };
-        let pb = {
-            let k = rng.usize(3, 8);
-            polygon(&mut rng, k)
-        };
-        let (a, b) = (ConvexPolygon::new(&pa).unwrap(), ConvexPolygon::new(&pb).unwrap());
+        let (pa, pb, a, b) = polygon_pair(&mut rng, 8);
         let pose_a = Pose::new(rot2(rng.range(-3.0, 3.0)), DVec2::ZERO);
         let pose_b = Pose::new(
             rot2(rng.range(-3.0, 3.0)),
@@ -511,11 +505,7 @@ fn nonlinear_polygon_casts_from_contact_keep_the_contract() {
         let ctx = format!("#{cases} d0 {d0}");
         tally.count(judge(&h, &phi, d0, lo, hi, 1e-9, &ctx));
     }
-    let Tally { hits, misses, undecided } = tally;
-    assert!(
-        hits > 100 && misses > 50 && undecided < 60,
-        "hits {hits}, misses {misses}, undecided {undecided}"
-    );
+    tally.assert_counts(100, 50, 60);
 }
 
 /// Random turning box pairs that start in contact: the contract against
@@ -562,15 +552,11 @@ fn nonlinear_box_casts_from_contact_keep_the_contract() {
         let ctx = format!("#{cases} d0 {d0}");
         tally.count(judge(&h, &phi, d0, lo, hi, 1e-9, &ctx));
     }
-    let Tally { hits, misses, undecided } = tally;
-    assert!(
-        hits > 100 && misses > 30 && undecided < 60,
-        "hits {hits}, misses {misses}, undecided {undecided}"
-    );
+    tally.assert_counts(100, 30, 60);
 }
 
 /// A ball rolling on the floor, and a capsule lying on it rolling about
-/// its own axis, run free (a miss); rolling into a slope stops. Their
+/// its own axis, run free (a miss); rolling down into it stops. Their
 /// turns do not move their cores, so the steps are as long as a slide's.
 #[test]
 fn balls_and_capsules_roll_along_the_floor() {
