@@ -14,7 +14,8 @@
 
 use gjk_core::{CastHit, CastOptions, CastStatus, GjkConfig, Real, SimplexCache};
 use gjk_shapes::{
-    Motion, Placed, Pose, Separation, Shape, Space, cast_shape, cast_shape_nonlinear_measured, reach_from,
+    Motion, Placed, Pose, Separation, Shape, Space, cast_shape_nonlinear_measured, cast_shape_with,
+    reach_from,
 };
 
 #[cfg(doc)]
@@ -70,7 +71,30 @@ where
     A: Shape<V> + ?Sized,
     B: Shape<V> + ?Sized,
 {
-    let hit = cast_shape(a, pose_a, motion_a, b, pose_b, motion_b, options);
+    let (gjk, epa) = (GjkConfig::default(), EpaConfig::default());
+    cast_shape_directional_with(a, pose_a, motion_a, b, pose_b, motion_b, options, &gjk, &epa)
+}
+
+/// [`cast_shape_directional`] with the distance and penetration queries'
+/// configurations.
+#[allow(clippy::too_many_arguments)]
+pub fn cast_shape_directional_with<V, A, B>(
+    a: &A,
+    pose_a: &Pose<V>,
+    motion_a: V,
+    b: &B,
+    pose_b: &Pose<V>,
+    motion_b: V,
+    options: &CastOptions<V::Scalar>,
+    gjk: &GjkConfig<V::Scalar>,
+    epa: &EpaConfig<V::Scalar>,
+) -> CastHit<V>
+where
+    V: Space + EpaSpace,
+    A: Shape<V> + ?Sized,
+    B: Shape<V> + ?Sized,
+{
+    let hit = cast_shape_with(a, pose_a, motion_a, b, pose_b, motion_b, options, gjk, None);
     if hit.status != CastStatus::StartsInside {
         return hit;
     }
@@ -78,7 +102,7 @@ where
     // not turn, cast on the signed distance.
     let still = V::AngularVelocity::default();
     let (ma, mb) = (Motion::new(*pose_a, motion_a, still), Motion::new(*pose_b, motion_b, still));
-    cast_shape_nonlinear_directional(a, &ma, b, &mb, options)
+    cast_shape_nonlinear_directional_with(a, &ma, b, &mb, options, gjk, epa)
 }
 
 /// Nonlinear shape cast ([`cast_shape_nonlinear`]: rigid motions that
@@ -127,17 +151,44 @@ where
     A: Shape<V> + ?Sized,
     B: Shape<V> + ?Sized,
 {
-    let (gjk, epa) = (GjkConfig::default(), EpaConfig::default());
+    cast_shape_nonlinear_directional_with(
+        a,
+        motion_a,
+        b,
+        motion_b,
+        options,
+        &GjkConfig::default(),
+        &EpaConfig::default(),
+    )
+}
+
+/// [`cast_shape_nonlinear_directional`] with the distance and penetration
+/// queries' configurations.
+pub fn cast_shape_nonlinear_directional_with<V, A, B>(
+    a: &A,
+    motion_a: &Motion<V>,
+    b: &B,
+    motion_b: &Motion<V>,
+    options: &CastOptions<V::Scalar>,
+    gjk: &GjkConfig<V::Scalar>,
+    epa: &EpaConfig<V::Scalar>,
+) -> CastHit<V>
+where
+    V: Space + EpaSpace,
+    A: Shape<V> + ?Sized,
+    B: Shape<V> + ?Sized,
+{
     let mut cache = SimplexCache::default();
     // The contact query calls cores within its zero band touching (depth
     // 0), and that band grows with the coordinates of `A − B` (the larger
     // shape's size and their offset): the cast's tolerance must not be
     // finer. Twice the band, from each shape's reach about its origin.
     let (reach_a, reach_b) = (reach_from(a, V::ZERO), reach_from(b, V::ZERO));
+    let zero_tolerance = gjk.sanitized().zero_tolerance;
     let measure = |a: &A, b: &Placed<&B, V>| {
         let scale = reach_a + reach_b + b.to_outer(V::ZERO).length();
-        let band = (gjk.zero_tolerance + gjk.zero_tolerance) * scale;
-        let c = contact_local(a, b, &gjk, &epa, Some(&mut cache));
+        let band = (zero_tolerance + zero_tolerance) * scale;
+        let c = contact_local(a, b, gjk, epa, Some(&mut cache));
         let signed_distance = match c.status {
             // Overlapping by an unknown depth: the cast cannot tell
             // deeper from shallower.

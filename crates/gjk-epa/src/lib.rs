@@ -46,7 +46,10 @@ mod epa;
 mod manifold;
 mod sat;
 
-pub use cast::{cast_shape_directional, cast_shape_nonlinear_directional};
+pub use cast::{
+    cast_shape_directional, cast_shape_directional_with, cast_shape_nonlinear_directional,
+    cast_shape_nonlinear_directional_with,
+};
 pub use contact::{
     Contact, ContactStatus, POLYGON_CONTACT_WALK_PAIRS, contact, contact_local, contact_with, contact_within,
     shallow_band,

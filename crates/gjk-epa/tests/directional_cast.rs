@@ -8,8 +8,11 @@
 //! nothing before it is deeper than that; a miss never gets deeper than
 //! it along the whole motion.
 
-use gjk_epa::{cast_shape_directional, cast_shape_nonlinear_directional};
-use gjk_shapes::gjk_core::{CastHit, CastOptions, CastStatus, Vector};
+use gjk_epa::{
+    EpaConfig, cast_shape_directional, cast_shape_directional_with, cast_shape_nonlinear_directional,
+    cast_shape_nonlinear_directional_with,
+};
+use gjk_shapes::gjk_core::{CastHit, CastOptions, CastStatus, GjkConfig, Vector};
 use gjk_shapes::glam::{DMat3, DQuat, DVec2, DVec3};
 use gjk_shapes::{
     Ball, Capsule, ConvexPolygon, Cuboid, Motion, NONLINEAR_CAST_TOLERANCE, Pose, Rectangle, Rot2,
@@ -616,6 +619,22 @@ fn degenerate_directional_casts() {
     let bad_pose = Pose::from_translation(DVec3::new(f64::NAN, 0.0, 0.0));
     let h = cast_shape_directional(&a, &bad_pose, DVec3::X, &b, &pb, DVec3::ZERO, &opts);
     assert_eq!(h.status, CastStatus::InvalidInput);
+    // The `_with` forms: a configuration with a NaN zero tolerance is
+    // sanitized to the default one, so the answers are the plain calls'.
+    let gjk = GjkConfig { zero_tolerance: f64::NAN, ..GjkConfig::default() };
+    let epa = EpaConfig::default();
+    let motions = [DVec3::new(1.0, -1.0, 0.0), DVec3::new(1.0, 0.0, 0.0), DVec3::new(-1.0, 0.5, 0.0)];
+    for m in motions {
+        let plain = cast_shape_directional(&a, &pa, m, &b, &pb, DVec3::ZERO, &opts);
+        assert_eq!(
+            cast_shape_directional_with(&a, &pa, m, &b, &pb, DVec3::ZERO, &opts, &gjk, &epa),
+            plain,
+            "{m}"
+        );
+        let (ma, mb) = (Motion::new(pa, m, DVec3::Z), Motion::fixed(pb));
+        let plain = cast_shape_nonlinear_directional(&a, &ma, &b, &mb, &opts);
+        assert_eq!(cast_shape_nonlinear_directional_with(&a, &ma, &b, &mb, &opts, &gjk, &epa), plain, "{m}");
+    }
 }
 
 /// In f32, a capsule standing anywhere on a wide tilted floor (200 across,
