@@ -29,7 +29,9 @@ use crate::epa::{EpaConfig, EpaSpace};
 /// start within `options.target_distance`, overlapping included, the
 /// cast reports the first time they are closer than at the start by at
 /// least the tolerance ([`NONLINEAR_CAST_TOLERANCE`] of the smaller
-/// shape's reach, and at most twice it): a [`CastStatus::Hit`] there, with
+/// shape's reach) and at most the tolerance plus a slack (the larger of
+/// the tolerance and twice the contact query's zero band, which in f32
+/// grows with the larger shape): a [`CastStatus::Hit`] there, with
 /// the contact points and normal at that time (for an overlap, the
 /// deepest points and the direction B leaves A by), or
 /// [`CastStatus::Miss`] where the motion slides along or leaves the
@@ -51,7 +53,8 @@ use crate::epa::{EpaConfig, EpaSpace};
 /// assert_eq!(slide.status, CastStatus::Miss);
 /// let lift = cast_shape_directional(&crate_box, &on, Vec3::new(1.0, 2.0, 0.0), &floor, &below, Vec3::ZERO, &opts);
 /// assert_eq!(lift.status, CastStatus::Miss);
-/// // … pressing into it stops at once (within the tolerance: 10⁻⁴ of the crate's reach).
+/// // … pressing into it stops at once (within the tolerance and, in f32, the
+/// // contact query's zero band for a floor this size, ~10⁻³).
 /// let press = cast_shape_directional(&crate_box, &on, Vec3::new(1.0, -1.0, 0.0), &floor, &below, Vec3::ZERO, &opts);
 /// assert_eq!(press.status, CastStatus::Hit);
 /// assert!(press.fraction < 2e-3 && (press.normal + Vec3::Y).length() < 1e-5);
