@@ -593,6 +593,54 @@ fn balls_and_capsules_roll_along_the_floor() {
     }
 }
 
+/// Wheels (cylinders, plain and rounded, lying across their heading)
+/// rolling along the floor they stand on, and pucks (upright cylinders
+/// and cones on their bases) spinning as they slide: a turn about the
+/// shape's own axis moves none of it, so these run free in a few steps,
+/// at up to 100 rad per unit of time (before `Shape::core_axis`, the
+/// wheels ran out of steps: `IterationLimit`). Pressed into the floor,
+/// they stop at once.
+#[test]
+fn wheels_and_pucks_roll_and_spin_on_the_floor() {
+    use gjk_shapes::{Cone, Cylinder, Rounded};
+    let mut rng = Rng::new(8111);
+    let floor = Cuboid::new(DVec3::new(50.0, 0.5, 50.0)).unwrap();
+    let below = Motion::fixed(Pose::from_translation(DVec3::new(0.0, -0.5, 0.0)));
+    let opts = CastOptions::default();
+    for i in 0..300 {
+        let (h, r) = (rng.range(0.05, 0.5), rng.range(0.1, 1.0));
+        let round = [0.0, rng.range(0.01, 0.1)][i % 2];
+        let heading = DVec3::new(rng.range(-1.0, 1.0), 0.0, rng.range(-1.0, 1.0)).normalize();
+        let speed = rng.range(0.5, 10.0);
+        let axis = heading.cross(DVec3::Y).normalize();
+        let q = DQuat::from_rotation_arc(DVec3::Y, axis);
+        let big = r + round;
+        let start = DVec3::new(rng.range(-5.0, 5.0), big, rng.range(-5.0, 5.0));
+        // Rolling without slipping: the contact point stays still.
+        let omega = axis * (-speed / big);
+        let wheel = Rounded::new(Cylinder::new(h, r).unwrap(), round).unwrap();
+        let roll = Motion::new(Pose::new(q, start), heading * speed, omega);
+        let hit = cast_shape_nonlinear_directional(&wheel, &roll, &floor, &below, &opts);
+        assert_eq!(hit.status, CastStatus::Miss, "#{i} wheel: {hit:?}");
+        assert!(hit.iterations < 150, "#{i} wheel: {hit:?}");
+        let sink = Motion { linear: heading * speed - DVec3::Y, ..roll };
+        let hit = cast_shape_nonlinear_directional(&wheel, &sink, &floor, &below, &opts);
+        assert_eq!(hit.status, CastStatus::Hit, "#{i} wheel sinking: {hit:?}");
+        assert!(hit.fraction < 1e-3, "#{i} wheel sinking: {hit:?}");
+        // Pucks: upright on the base, spinning about the vertical.
+        let spin = DVec3::Y * rng.range(-100.0, 100.0);
+        let at = DVec3::new(rng.range(-5.0, 5.0), h, rng.range(-5.0, 5.0));
+        let slide = Motion::new(Pose::from_translation(at), heading * speed, spin);
+        let hit =
+            cast_shape_nonlinear_directional(&Cylinder::new(h, r).unwrap(), &slide, &floor, &below, &opts);
+        assert_eq!(hit.status, CastStatus::Miss, "#{i} cylinder puck: {hit:?}");
+        assert!(hit.iterations < 150, "#{i} cylinder puck: {hit:?}");
+        let hit = cast_shape_nonlinear_directional(&Cone::new(h, r).unwrap(), &slide, &floor, &below, &opts);
+        assert_eq!(hit.status, CastStatus::Miss, "#{i} cone puck: {hit:?}");
+        assert!(hit.iterations < 150, "#{i} cone puck: {hit:?}");
+    }
+}
+
 /// NaN, infinity and bad options give `InvalidInput`; no motion at all
 /// is a miss; an overlap of nothing moving is a miss.
 #[test]

@@ -203,6 +203,64 @@ where
     }
 }
 
+/// How fast a turn can move a shape's points along a direction `n`, as
+/// the first step bound takes it: at most `|n × ω|` times its turn reach
+/// ([`turn_reach`]), and, for a shape whose core has an axis
+/// ([`Shape::core_axis`]), at most `|n × ω| · arm + spin`.
+///
+/// Why the second: turning about the core's own axis leaves the shape
+/// where it was, so a turn `ω` about the centre `c` moves the shape as
+/// the part of `ω` across the axis, `ω⊥`, turning it about the axis's
+/// point `p` nearest `c`, plus `p`'s own motion, `ω × (p − c)`. Along `n`
+/// the first moves a point at `y` by `(y − p) · (n × ω⊥)`, at most
+/// `|ω⊥|` times the core's reach from `p`, and the second by
+/// `(p − c) · (n × ω)`, at most `|n × ω|` times `arm = |p − c|`. The
+/// angle between `ω` and the turning axis never changes, so neither does
+/// `|ω⊥|`, and `spin = |ω⊥| · reach`. A wheel rolling on a road turns
+/// about its own axis alone: `arm = spin = 0`, and its steps are as long
+/// as if it only slid.
+#[derive(Clone, Copy, Debug)]
+struct TurnSpeed<S> {
+    /// The turn reach.
+    reach: S,
+    /// The centre's distance from the core's axis (the turn reach where
+    /// the core has none).
+    arm: S,
+    /// `|ω⊥|` times the core's reach from the axis's point nearest the
+    /// centre (0 where the core has no axis).
+    spin: S,
+}
+
+impl<S: Real> TurnSpeed<S> {
+    /// The bound on the speed along `n`, given `|n × ω|`.
+    #[inline]
+    fn along(&self, across: S) -> S {
+        (across * self.reach).min(across * self.arm + self.spin)
+    }
+}
+
+/// The [`TurnSpeed`] of `shape` turning by `m`, given its turn reach,
+/// with the support calls it made: the core's axis is used in 3D only
+/// (in 2D a turn is about a point, and `ω⊥` is the whole turn).
+fn turn_speed<V, S>(shape: &S, m: &Motion<V>, reach: V::Scalar) -> (TurnSpeed<V::Scalar>, u32)
+where
+    V: Space,
+    S: Shape<V> + ?Sized,
+{
+    let plain = TurnSpeed { reach, arm: reach, spin: V::Scalar::ZERO };
+    if V::DIM < 3 || V::angular_speed(&m.angular) == V::Scalar::ZERO {
+        return (plain, 0);
+    }
+    let Some((p, a)) = shape.core_axis() else { return (plain, 0) };
+    let Some(a) = a.try_normalize() else { return (plain, 0) };
+    let c = m.local_center;
+    let foot = p + a * (c - p).dot(a);
+    let arm = (c - foot).length();
+    let spin = V::turn_off_axis(&m.angular, &m.start.rotation, a) * reach_from(&CoreOf(shape), foot);
+    let calls = 2 * V::DIM as u32;
+    if arm.is_finite() && spin.is_finite() { (TurnSpeed { reach, arm, spin }, calls) } else { (plain, calls) }
+}
+
 /// Nonlinear shape cast (time of impact of two rigid motions that turn):
 /// the first time `t ∈ [0, max_fraction]` at which `a` moving by
 /// `motion_a` and `b` moving by `motion_b` come within
@@ -392,7 +450,10 @@ where
     if !ra.is_finite() || !rb.is_finite() || !ta.is_finite() || !tb.is_finite() {
         return out;
     }
-    out.iterations = 2 * V::DIM as u32 * 2 + calls_a + calls_b;
+    // And what a turn about a core's own axis does not move (a wheel's
+    // roll: `TurnSpeed`).
+    let ((speed_a, axis_a), (speed_b, axis_b)) = (turn_speed(a, motion_a, ta), turn_speed(b, motion_b, tb));
+    out.iterations = 2 * V::DIM as u32 * 2 + calls_a + calls_b + axis_a + axis_b;
     let size = if ra > zero && rb > zero { ra.min(rb) } else { ra.max(rb) };
     let tolerance = V::Scalar::from_f64(NONLINEAR_CAST_TOLERANCE) * size;
     let closing = motion_a.linear - motion_b.linear;
@@ -479,7 +540,7 @@ where
         let (la, lb) = (ua.length(), ub.length());
         let along = closing.dot(nw);
         // First bound: the closing speed over every orientation.
-        let fastest = along + la * ta + lb * tb;
+        let fastest = along + speed_a.along(la) + speed_b.along(lb);
         // Second bound: the closing speed at this orientation, from the
         // shapes' support points along `u` (a turn moves a point at `r`
         // from its centre along `n` at `r · u`), and how fast a turn can

@@ -40,7 +40,13 @@ impl<V: Space> SupportMap<V> for Point<V> {
         Some(self.p)
     }
 }
-impl<V: Space> Shape<V> for Point<V> {}
+impl<V: Space> Shape<V> for Point<V> {
+    /// Any line through the point.
+    #[inline]
+    fn core_axis(&self) -> Option<(V, V)> {
+        Some((self.p, V::axis(1)))
+    }
+}
 
 /// A ball centred at the origin: a sphere in 3D, a circle in 2D.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -99,6 +105,11 @@ impl<V: Space> Shape<V> for Ball<V::Scalar> {
     #[inline]
     fn core_center_radii(&self) -> Option<(V::Scalar, V::Scalar)> {
         Some((V::Scalar::ZERO, V::Scalar::ZERO))
+    }
+    /// Any line through the centre.
+    #[inline]
+    fn core_axis(&self) -> Option<(V, V)> {
+        Some((V::ZERO, V::axis(1)))
     }
 }
 
@@ -172,6 +183,11 @@ impl<V: Space> Shape<V> for Capsule<V::Scalar> {
         // A size set by hand to a negative or NaN value names no ball.
         (self.half_height >= V::Scalar::ZERO).then_some((V::Scalar::ZERO, self.half_height))
     }
+    /// The core segment's line, local Y.
+    #[inline]
+    fn core_axis(&self) -> Option<(V, V)> {
+        Some((V::ZERO, V::axis(1)))
+    }
 }
 
 /// Index of the point of `pts` furthest along `dir` (first on ties): the
@@ -223,7 +239,14 @@ impl<V: Space> SupportMap<V> for Segment<V> {
         Some((self.points[0] + self.points[1]) * half())
     }
 }
-impl<V: Space> Shape<V> for Segment<V> {}
+impl<V: Space> Shape<V> for Segment<V> {
+    /// The segment's line (any line through it where its ends coincide).
+    #[inline]
+    fn core_axis(&self) -> Option<(V, V)> {
+        let [a, b] = self.points;
+        Some((a, (b - a).try_normalize().unwrap_or(V::axis(1))))
+    }
+}
 
 /// A triangle (2D or 3D).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -371,7 +394,13 @@ impl<V: Space + Vector3> SupportMap<V> for Cylinder<V::Scalar> {
         Some(V::ZERO)
     }
 }
-impl<V: Space + Vector3> Shape<V> for Cylinder<V::Scalar> {}
+impl<V: Space + Vector3> Shape<V> for Cylinder<V::Scalar> {
+    /// Local Y.
+    #[inline]
+    fn core_axis(&self) -> Option<(V, V)> {
+        Some((V::ZERO, V::axis(1)))
+    }
+}
 
 /// A solid cone along the local Y axis (3D): apex at `+half_height·Y`, base
 /// disc of `radius` at `−half_height·Y`.
@@ -413,4 +442,10 @@ impl<V: Space + Vector3> SupportMap<V> for Cone<V::Scalar> {
         Some(V::ZERO)
     }
 }
-impl<V: Space + Vector3> Shape<V> for Cone<V::Scalar> {}
+impl<V: Space + Vector3> Shape<V> for Cone<V::Scalar> {
+    /// Local Y.
+    #[inline]
+    fn core_axis(&self) -> Option<(V, V)> {
+        Some((V::ZERO, V::axis(1)))
+    }
+}

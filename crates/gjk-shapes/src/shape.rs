@@ -97,6 +97,17 @@ pub trait Shape<V: Space>: SupportMap<V> {
         if self.radius() == V::Scalar::ZERO { self.center_radii() } else { None }
     }
 
+    /// A line the core is unchanged by turning about, `(point, unit
+    /// direction)` in the shape's frame: a cylinder's, cone's or capsule's
+    /// axis, a segment's line, any line through a ball's centre. Nonlinear
+    /// casts count a turn about it as no turn (a wheel rolling on a road
+    /// moves none of its rim towards the road). `None` (the default):
+    /// none known.
+    #[inline]
+    fn core_axis(&self) -> Option<(V, V)> {
+        None
+    }
+
     /// [`SupportMap::support_search`] on the core: by default the answer of
     /// [`Self::core_support`] (or [`Self::core_support_from`] with a hint),
     /// done. Shapes that are their own core and climb override it, with
@@ -332,6 +343,10 @@ impl<V: Space, T: Shape<V> + ?Sized> Shape<V> for &T {
     #[inline]
     fn core_center_radii(&self) -> Option<(V::Scalar, V::Scalar)> {
         (**self).core_center_radii()
+    }
+    #[inline]
+    fn core_axis(&self) -> Option<(V, V)> {
+        (**self).core_axis()
     }
     #[inline(always)]
     fn core_support_search(&self, dir: V, hint: u32) -> Search<V> {

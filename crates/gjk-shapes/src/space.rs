@@ -105,6 +105,12 @@ pub trait Space: Vector {
     /// frame of a body turned by `frame`: a point's distance from the axis
     /// is its length in that plane, and the turn keeps it.
     fn turn_plane(w: &Self::AngularVelocity, frame: &Self::Rotation) -> [Self; 2];
+    /// How fast a turn at `w` turns a body (turned by `frame`) other than
+    /// about its own `axis` (a unit vector of the body's frame): `|w × a|`
+    /// for the world axis `a` in 3D (the angle between `w` and `a` is
+    /// the same all through the turn, so this is too), `|w|` in 2D (a
+    /// turn in the plane is never about a line of it).
+    fn turn_off_axis(w: &Self::AngularVelocity, frame: &Self::Rotation, axis: Self) -> Self::Scalar;
     /// `√s`.
     fn sqrt(s: Self::Scalar) -> Self::Scalar;
     /// Whether every component of `w` is finite.
@@ -184,6 +190,10 @@ macro_rules! impl_space2 {
             #[inline]
             fn turn_plane(_: &$s, _: &Rot2<$s>) -> [Self; 2] {
                 [<$v>::X, <$v>::Y]
+            }
+            #[inline]
+            fn turn_off_axis(w: &$s, _: &Rot2<$s>, _: Self) -> $s {
+                w.abs()
             }
             #[inline]
             fn sqrt(s: $s) -> $s {
@@ -277,6 +287,10 @@ macro_rules! impl_space3 {
                     // No turn: any plane (nothing turns in it).
                     None => [<$v>::X, <$v>::Y],
                 }
+            }
+            #[inline]
+            fn turn_off_axis(w: &$v, frame: &$q, axis: Self) -> $s {
+                w.cross(*frame * axis).length()
             }
             #[inline]
             fn sqrt(s: $s) -> $s {

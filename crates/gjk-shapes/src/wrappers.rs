@@ -121,6 +121,16 @@ impl<V: Space, T: Shape<V>> Shape<V> for Transformed<T, V> {
             self.vertex(index)
         }
     }
+    /// The shape's axis placed (a uniform scale keeps it; a non-uniform
+    /// one in general does not, and the whole shape is then the core).
+    #[inline]
+    fn core_axis(&self) -> Option<(V, V)> {
+        if self.uniform() {
+            self.shape.core_axis().map(|(p, a)| (self.to_world(p), V::rotate(&self.pose.rotation, a)))
+        } else {
+            None
+        }
+    }
 }
 
 /// A shape under a rigid pose, with the rotation stored as a matrix: the
@@ -233,6 +243,10 @@ impl<V: Space, T: Shape<V>> Shape<V> for Placed<T, V> {
     fn core_center_radii(&self) -> Option<(V::Scalar, V::Scalar)> {
         self.shape.core_center_radii()
     }
+    #[inline]
+    fn core_axis(&self) -> Option<(V, V)> {
+        self.shape.core_axis().map(|(p, a)| (self.to_outer(p), self.dir_to_outer(a)))
+    }
     #[inline(always)]
     fn core_support_search(&self, dir: V, hint: u32) -> Search<V> {
         self.shape.core_support_search(self.local_dir(dir), hint).map_done(|p| self.to_outer(p))
@@ -306,6 +320,10 @@ impl<V: Space, T: Shape<V>> Shape<V> for Rounded<T, V::Scalar> {
     #[inline]
     fn core_center_radii(&self) -> Option<(V::Scalar, V::Scalar)> {
         self.shape.core_center_radii()
+    }
+    #[inline]
+    fn core_axis(&self) -> Option<(V, V)> {
+        self.shape.core_axis()
     }
 }
 
