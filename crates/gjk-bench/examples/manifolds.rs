@@ -2,8 +2,8 @@
 //! brute-force oracle (`gjk_bench::manifolds`; docs/reliability.md,
 //! *Contact manifolds*): random boxes, boxes resting on a floor, random
 //! hulls, boxes under a non-uniform scale, capsules lying on boxes and
-//! random mixes of boxes, capsules, balls, rounded boxes and hulls
-//! (`polytope_manifold`), and the same in 2D with rectangles and polygons
+//! random mixes of boxes, capsules, balls, rounded boxes and hulls,
+//! cylinders and cones on boxes and in random pairs (`polytope_manifold`), and the same in 2D with rectangles and polygons
 //! (`polygon_manifold`), in `f64` and `f32`, at scales 1e-6, 1 and 1e6. `SHOW=1` prints each row's first wrong pair.
 //!
 //! `cargo run --release -p gjk-bench --example manifolds -- [PAIRS]`
@@ -13,7 +13,7 @@ use gjk_bench::manifolds::{CHECKS, KINDS, KINDS_2D, manifold_tally, reduction_ra
 fn main() {
     let pairs: usize = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(2000);
     println!(
-        "| set | precision | scale | pairs | face contacts | multi-point | single point | empty | wrong: {} | worst normal / slack | worst point / tolerance | points outside (worst / depth) | contact normal's miss / tolerance |",
+        "| set | precision | scale | pairs | face contacts | multi-point | single point (of which a curved contact's own) | empty | wrong: {} | worst normal / slack | worst point / tolerance | points outside (worst / depth) | contact normal's miss / tolerance |",
         CHECKS.join(", ")
     );
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
@@ -30,11 +30,12 @@ fn main() {
                 let wrong: Vec<String> = t.wrong.iter().map(|w| w.to_string()).collect();
                 let prec = if f32_ { "f32" } else { "f64" };
                 println!(
-                    "| {name} ({dim}D) | {prec} | {k:e} | {} | {} | {} | {} | {} | {} | {:.3} | {:.3} | {} ({:.2}) | {:.3} |",
+                    "| {name} ({dim}D) | {prec} | {k:e} | {} | {} | {} | {} ({}) | {} | {} | {:.3} | {:.3} | {} ({:.2}) | {:.3} |",
                     t.pairs,
                     t.face,
                     t.multi,
                     t.single,
+                    t.inherited,
                     t.empty,
                     wrong.join(", "),
                     t.normal_excess,

@@ -13,7 +13,10 @@
 use gjk_bench::manifolds::{CHECKS, KINDS, KINDS_2D, manifold_tally};
 
 /// Every set, in `f64` and `f32`, at scales 1e-6, 1 and 1e6: no check
-/// fails. Guards that the sets hold what they are for: face contacts,
+/// fails (on cylinders and cones, a manifold that is the contact's own
+/// single point is EPA's, whose accuracy on a curved surface is its
+/// tolerance: `--example curved_contacts` checks those; the points of
+/// every clipped manifold are checked to rounding). Guards that the sets hold what they are for: face contacts,
 /// multi-point manifolds, single points (edge contacts) and pairs apart
 /// beyond the speculative distance.
 #[test]
@@ -31,6 +34,9 @@ fn manifolds_pass_the_oracle() {
                     // Edge contacts: single points.
                     assert!(t.single > 100, "{what}: {t:?}");
                 }
+                // Only cylinders and cones leave a single point to EPA's
+                // tolerance; their clipped manifolds are checked whole.
+                assert!(KINDS[kind] == "cylinders and cones" || t.inherited == 0, "{what}: {t:?}");
             }
         }
     }

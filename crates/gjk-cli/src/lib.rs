@@ -332,7 +332,10 @@ pub trait SceneSpace: Space + EpaSpace {
 
 /// The error for a shape a manifold cannot take.
 fn no_faces(field: &str) -> SceneError {
-    err(field, "a manifold needs a shape with faces: cuboid, hull or polygon, sphere or circle, capsule")
+    err(
+        field,
+        "a manifold needs a shape with faces: cuboid, hull or polygon, sphere or circle, capsule, cylinder, cone",
+    )
 }
 
 fn shape_err(field: &str, e: gjk_shapes::ShapeError) -> SceneError {
@@ -363,10 +366,38 @@ fn common<V: SceneSpace>(spec: &ShapeSpec, field: &str) -> Option<Result<Box<dyn
     })
 }
 
+/// The 3D shapes with faces beyond those of every space: cylinders and
+/// cones (their caps as [`gjk_epa::DISC_FACE_POINTS`] rim points).
+fn revolved_faces<V>(spec: &ShapeSpec, field: &str) -> Option<Result<Box<dyn PolyhedronFaces<V>>, SceneError>>
+where
+    V: SceneSpace + gjk_core::Vector3,
+{
+    let s = |x: f64| V::Scalar::from_f64(x);
+    let f = |e| shape_err(field, e);
+    Some(match spec {
+        ShapeSpec::Cylinder(h, r) => {
+            Cylinder::new(s(*h), s(*r)).map(|x| Box::new(x) as Box<dyn PolyhedronFaces<V>>).map_err(f)
+        }
+        ShapeSpec::Cone(h, r) => {
+            Cone::new(s(*h), s(*r)).map(|x| Box::new(x) as Box<dyn PolyhedronFaces<V>>).map_err(f)
+        }
+        _ => return None,
+    })
+}
+
+/// No 2D shape has faces beyond those of every space.
+fn no_more_faces<V: SceneSpace + gjk_core::Vector2>(
+    _: &ShapeSpec,
+    _: &str,
+) -> Option<Result<Box<dyn PolygonEdges<V>>, SceneError>> {
+    None
+}
+
 /// `SceneSpace::manifold` for a space whose faces trait is `$faces`, whose
-/// point sets build a `$hull`, and whose manifold is `gjk_epa::$query`.
+/// point sets build a `$hull`, whose manifold is `gjk_epa::$query`, and
+/// whose own shapes with faces `$more` builds.
 macro_rules! manifold_fn {
-    ($s:ty, $faces:ident, $hull:ident, $query:ident) => {
+    ($s:ty, $faces:ident, $hull:ident, $query:ident, $more:ident) => {
         fn manifold(
             scene: &Scene,
             pose_a: &Pose<Self>,
@@ -374,6 +405,9 @@ macro_rules! manifold_fn {
             contact: &Contact<Self>,
         ) -> Result<ContactManifold<Self>, SceneError> {
             let faces = |spec: &ShapeSpec, field: &str| -> Result<Box<dyn $faces<Self>>, SceneError> {
+                if let Some(more) = $more::<Self>(spec, field) {
+                    return more;
+                }
                 let f = |e| shape_err(field, e);
                 Ok(match spec {
                     ShapeSpec::Cuboid(h) => Box::new(Cuboid::new(Self::from_f64(h)).map_err(f)?),
@@ -430,7 +464,7 @@ macro_rules! scene_space3 {
             fn to_f64(self) -> Vec<f64> {
                 vec![self.x as f64, self.y as f64, self.z as f64]
             }
-            manifold_fn!($s, PolyhedronFaces, ConvexHull, polytope_manifold);
+            manifold_fn!($s, PolyhedronFaces, ConvexHull, polytope_manifold, revolved_faces);
         }
     };
 }
@@ -464,7 +498,7 @@ macro_rules! scene_space2 {
             fn to_f64(self) -> Vec<f64> {
                 vec![self.x as f64, self.y as f64]
             }
-            manifold_fn!($s, PolygonEdges, ConvexPolygon, polygon_manifold);
+            manifold_fn!($s, PolygonEdges, ConvexPolygon, polygon_manifold, no_more_faces);
         }
     };
 }

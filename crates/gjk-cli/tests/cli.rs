@@ -243,7 +243,7 @@ fn malformed_files_name_the_problem() {
             "motion: missing",
         ),
         (
-            r#"{"dim": 3, "a": {"shape": "cylinder", "half_height": 1, "radius": 1}, "b": {"shape": "sphere", "radius": 1}, "query": "manifold"}"#,
+            r#"{"dim": 3, "a": {"shape": "segment", "a": [0, 0, 0], "b": [1, 0, 0]}, "b": {"shape": "sphere", "radius": 1}, "query": "manifold"}"#,
             "a: a manifold needs a shape with faces",
         ),
         (
@@ -394,6 +394,23 @@ fn manifold_scenes() {
     assert!((xs[0] + 0.6).abs() < 1e-9 && (xs[1] - 0.6).abs() < 1e-9, "{xs:?}");
     assert!(points.iter().all(|q| (num(&q["depth"]) - 0.01).abs() < 1e-9), "{r}");
     assert!((vec3(&r["manifold"]["normal"]) - DVec3::Y).length() < 1e-12, "{r}");
+    // A cylinder standing on the box, 0.01 deep: four points of its
+    // bottom cap's rim.
+    let cylinder = r#"{"dim": 3, "a": {"shape": "cuboid", "half_extents": [5, 0.5, 5], "pose": {"translation": [0, -0.5, 0]}},
+        "b": {"shape": "cylinder", "half_height": 0.6, "radius": 0.3, "pose": {"translation": [1, 0.59, 2]}},
+        "query": "manifold"}"#;
+    let p = Scratch::with("manifold-cylinder.json", cylinder);
+    let r = query(&p);
+    let points = r["manifold"]["points"].as_array().expect("points");
+    assert_eq!(points.len(), 4, "{r}");
+    for q in points {
+        let b = vec3(&q["point_b"]);
+        assert!((num(&q["depth"]) - 0.01).abs() < 1e-9, "{r}");
+        assert!(
+            (b.y + 0.01).abs() < 1e-9 && ((b - DVec3::new(1.0, b.y, 2.0)).length() - 0.3).abs() < 1e-9,
+            "{r}"
+        );
+    }
     for (y, speculative, count, depth) in
         [(0.49, None, 2, 0.01), (0.53, Some(0.05), 2, -0.03), (0.53, None, 0, 0.0)]
     {

@@ -59,9 +59,9 @@ pub use epa::{
     EpaStatus, Penetration, penetration,
 };
 pub use manifold::{
-    ContactManifold, FACE_CONTACT_TOLERANCE, FaceScore, MANIFOLD_EXHAUSTIVE_POINTS, MAX_MANIFOLD_POINTS,
-    ManifoldPoint, PolygonEdges, PolyhedronFaces, REFERENCE_FACE_BIAS, RIM_FACE_ALIGNMENT, polygon_manifold,
-    polytope_manifold,
+    ContactManifold, DISC_FACE_POINTS, FACE_CONTACT_TOLERANCE, FaceScore, MANIFOLD_EXHAUSTIVE_POINTS,
+    MAX_MANIFOLD_POINTS, ManifoldPoint, PolygonEdges, PolyhedronFaces, REFERENCE_FACE_BIAS,
+    RIM_FACE_ALIGNMENT, SIDE_NORMAL_SAMPLES, SIDE_REFINE_STEPS, polygon_manifold, polytope_manifold,
 };
 pub use sat::{PolygonSeparation, polygon_separation};
 

@@ -8,7 +8,8 @@
 use core::cell::Cell;
 use gjk_core::{Real, SupportMap, Vector, Vector2, Vector3};
 use gjk_shapes::{
-    Ball, Capsule, ConvexHull, ConvexPolygon, Cuboid, Placed, Pose, Rounded, Shape, Space, Transformed,
+    Ball, Capsule, Cone, ConvexHull, ConvexPolygon, Cuboid, Cylinder, Placed, Pose, Rounded, Shape, Space,
+    Transformed,
 };
 
 use crate::contact::{Contact, ContactStatus};
@@ -42,6 +43,26 @@ pub const REFERENCE_FACE_BIAS: f64 = 0.98;
 /// planes. A face taken wrongly is harmless: it must also pass through
 /// both ends of the edge (to the zero band) to be used.
 pub const RIM_FACE_ALIGNMENT: f64 = 1e-3;
+
+/// How many rim points stand in for a disc face (a cylinder's cap, a
+/// cone's base): a regular polygon inscribed in the rim, its first point
+/// the rim's support point along the direction asked for, so that a
+/// tilted cap clipped on a floor keeps its deepest point (Jolt's
+/// cylinder faces take eight too). Its points lie on the surface; the
+/// area it drops is 1 − (8 / 2π) sin(π / 4) ≈ 10 % of the disc, at the
+/// rim.
+pub const DISC_FACE_POINTS: usize = 8;
+
+/// How many directions round a curved side [`PolyhedronFaces::best_face_by`]
+/// scores first (a cylinder's or cone's side normals form a circle); the
+/// best of them is then refined by [`SIDE_REFINE_STEPS`] golden-section
+/// steps between its neighbours.
+pub const SIDE_NORMAL_SAMPLES: usize = 32;
+
+/// Golden-section steps that refine the best of [`SIDE_NORMAL_SAMPLES`]
+/// (each shrinks the bracket of two sample spacings by 0.618: 40 steps
+/// end below 10⁻⁹ rad).
+pub const SIDE_REFINE_STEPS: usize = 40;
 
 /// One point of a manifold.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -186,6 +207,183 @@ impl<V: Space + Vector3> PolyhedronFaces<V> for Capsule<V::Scalar> {
 
     fn face_radius(&self) -> V::Scalar {
         self.radius
+    }
+}
+
+/// The unit direction across local Y of `dir` (its part in the x–z
+/// plane), and that part's length; `X` where `dir` has none.
+fn across_y<V: Space + Vector3>(dir: V) -> (V, V::Scalar) {
+    let flat = V::new3(dir.component(0), V::Scalar::ZERO, dir.component(2));
+    let len = flat.length();
+    match flat.try_normalize() {
+        Some(u) => (u, len),
+        None => (V::X, V::Scalar::ZERO),
+    }
+}
+
+/// `(cos, sin)` of `k` of [`DISC_FACE_POINTS`] steps round a turn.
+fn disc_step<S: Real>(k: usize) -> (S, S) {
+    let angle = core::f64::consts::TAU * k as f64 / DISC_FACE_POINTS as f64;
+    let (sin, cos) = angle.sin_cos();
+    (S::from_f64(cos), S::from_f64(sin))
+}
+
+/// Writes a disc face's [`DISC_FACE_POINTS`] rim points: radius `r` about
+/// `y · Y`, the first along the unit `u` (across Y), counter-clockwise
+/// seen from the side its normal `±Y` (the sign of `side`) points to.
+fn disc_face<V: Space + Vector3>(u: V, r: V::Scalar, y: V::Scalar, side: V::Scalar, out: &mut Vec<V>) {
+    // Seen from +Y, counter-clockwise runs from x to −z: `w = Y × u`.
+    let w = V::axis(1).cross(u) * side;
+    out.clear();
+    out.extend((0..DISC_FACE_POINTS).map(|k| {
+        let (cos, sin) = disc_step::<V::Scalar>(k);
+        (u * cos + w * sin) * r + V::axis(1) * y
+    }));
+}
+
+/// The angle `θ` whose direction `(cos θ, 0, sin θ)` makes `f` largest
+/// (a curved side's normals): the best of [`SIDE_NORMAL_SAMPLES`], refined
+/// by golden-section search between its neighbours. Returns the unit
+/// direction and `f` there.
+fn best_across<V: Space + Vector3>(f: impl Fn(V) -> V::Scalar) -> (V, V::Scalar) {
+    let at = |theta: f64| {
+        let (sin, cos) = theta.sin_cos();
+        V::new3(V::Scalar::from_f64(cos), V::Scalar::ZERO, V::Scalar::from_f64(sin))
+    };
+    let step = core::f64::consts::TAU / SIDE_NORMAL_SAMPLES as f64;
+    let (mut best, mut value) = (0.0, f(at(0.0)));
+    for k in 1..SIDE_NORMAL_SAMPLES {
+        let v = f(at(k as f64 * step));
+        if v > value {
+            (best, value) = (k as f64 * step, v);
+        }
+    }
+    // Golden-section search on [best − step, best + step] (the side's
+    // scores are smooth; where the bracket holds no better point the
+    // sample stands). Loop bound: SIDE_REFINE_STEPS.
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    let (mut lo, mut hi) = (best - step, best + step);
+    for _ in 0..SIDE_REFINE_STEPS {
+        let (m1, m2) = (hi - ratio * (hi - lo), lo + ratio * (hi - lo));
+        if f(at(m1)) >= f(at(m2)) {
+            hi = m2;
+        } else {
+            lo = m1;
+        }
+    }
+    let mid = at((lo + hi) / 2.0);
+    let v = f(mid);
+    if v > value { (mid, v) } else { (at(best), value) }
+}
+
+/// A cylinder's face most aligned with `dir`: a cap (a disc face, its
+/// first point along `dir`'s part across the axis) where `|dir.y|` is at
+/// least that part's length, else the side's line along it (two points,
+/// clipped, never a reference face).
+fn cylinder_face<V: Space + Vector3>(c: &Cylinder<V::Scalar>, dir: V, out: &mut Vec<V>) -> V {
+    let (u, across) = across_y(dir);
+    let y = dir.component(1);
+    if y.abs() >= across {
+        let side = if y < V::Scalar::ZERO { -V::Scalar::ONE } else { V::Scalar::ONE };
+        disc_face(u, c.radius, c.half_height * side, side, out);
+        V::axis(1) * side
+    } else {
+        let (rim, up) = (u * c.radius, V::axis(1) * c.half_height);
+        out.clear();
+        out.extend([rim - up, rim + up]);
+        u
+    }
+}
+
+impl<V: Space + Vector3> PolyhedronFaces<V> for Cylinder<V::Scalar> {
+    /// A cap as [`DISC_FACE_POINTS`] rim points, or the side's line (see
+    /// [`DISC_FACE_POINTS`]).
+    fn best_face(&self, dir: V, out: &mut Vec<V>) -> V {
+        cylinder_face(self, dir, out)
+    }
+
+    fn best_face_by(&self, score: FaceScore<'_, V>, out: &mut Vec<V>) -> V {
+        let (u, side) = best_across(score);
+        let (top, bottom) = (score(V::axis(1)), score(-V::axis(1)));
+        let dir = if top >= side && top >= bottom {
+            V::axis(1)
+        } else if bottom >= side {
+            -V::axis(1)
+        } else {
+            u
+        };
+        cylinder_face(self, dir, out)
+    }
+
+    /// The caps meet the side square.
+    fn square_rims(&self) -> bool {
+        true
+    }
+}
+
+/// A cone's side's outward unit normal along the unit `u` across the axis.
+fn cone_normal<V: Space + Vector3>(c: &Cone<V::Scalar>, u: V) -> V {
+    let two = V::Scalar::ONE + V::Scalar::ONE;
+    (u * (two * c.half_height) + V::axis(1) * c.radius).try_normalize().unwrap_or(u)
+}
+
+/// A cone's face most aligned with `dir`: the base (a disc face, its first
+/// point along `dir`'s part across the axis), or the side's line from the
+/// apex to the rim along that part (two points, clipped, never a
+/// reference face).
+fn cone_face<V: Space + Vector3>(c: &Cone<V::Scalar>, dir: V, out: &mut Vec<V>) -> V {
+    let (u, across) = across_y(dir);
+    let y = dir.component(1);
+    let two = V::Scalar::ONE + V::Scalar::ONE;
+    let slant = V::sqrt(two * two * c.half_height * c.half_height + c.radius * c.radius);
+    // Alignments times |dir|: the base's `−y`, the side's best.
+    if -y * slant >= two * c.half_height * across + c.radius * y {
+        disc_face(u, c.radius, -c.half_height, -V::Scalar::ONE, out);
+        -V::axis(1)
+    } else {
+        let up = V::axis(1) * c.half_height;
+        out.clear();
+        out.extend([u * c.radius - up, up]);
+        cone_normal(c, u)
+    }
+}
+
+impl<V: Space + Vector3> PolyhedronFaces<V> for Cone<V::Scalar> {
+    /// The base as [`DISC_FACE_POINTS`] rim points, or the side's line (see
+    /// [`DISC_FACE_POINTS`]).
+    fn best_face(&self, dir: V, out: &mut Vec<V>) -> V {
+        cone_face(self, dir, out)
+    }
+
+    fn best_face_by(&self, score: FaceScore<'_, V>, out: &mut Vec<V>) -> V {
+        let (u, side) = best_across(|u| score(cone_normal(self, u)));
+        let dir = if score(-V::axis(1)) >= side { -V::axis(1) } else { cone_normal(self, u) };
+        cone_face(self, dir, out)
+    }
+
+    /// Where the base scores best: the side's tangent planes at
+    /// [`SIDE_NORMAL_SAMPLES`] rim points, which lean in over the base (a
+    /// floor overhanging an upturned cone's base is clipped to them, not
+    /// to the base's side planes alone). Any tangent plane holds the
+    /// cone, so they clip nothing of it.
+    fn best_face_around_by(
+        &self,
+        score: FaceScore<'_, V>,
+        out: &mut Vec<V>,
+        around: &mut Vec<(V, V)>,
+    ) -> Option<V> {
+        let n = self.best_face_by(score, out);
+        if n != -V::axis(1) {
+            return None;
+        }
+        around.clear();
+        around.extend((0..SIDE_NORMAL_SAMPLES).map(|k| {
+            let theta = core::f64::consts::TAU * k as f64 / SIDE_NORMAL_SAMPLES as f64;
+            let (sin, cos) = theta.sin_cos();
+            let u = V::new3(V::Scalar::from_f64(cos), V::Scalar::ZERO, V::Scalar::from_f64(sin));
+            (u * self.radius - V::axis(1) * self.half_height, cone_normal(self, u))
+        }));
+        Some(n)
     }
 }
 

@@ -714,3 +714,175 @@ fn flat_hulls_are_faces() {
     assert_eq!(m.len(), 2, "{m:?}");
     assert!(m.points().iter().all(|p| (p.depth - 0.01).abs() < 1e-12), "{m:?}");
 }
+
+/// Cylinders and cones on a floor: their caps (a cone's base) are faces
+/// of `DISC_FACE_POINTS` rim points, their sides lines (two points,
+/// clipped, never a reference face). Closed forms: the rim, the lowest
+/// point (`revolved_lowest`), the ends of the lowest line.
+mod revolved {
+    use gjk_epa::{
+        ContactManifold, ContactStatus, DISC_FACE_POINTS, PolyhedronFaces, contact, polytope_manifold,
+    };
+    use gjk_shapes::glam::{DQuat, DVec3};
+    use gjk_shapes::{Cone, Cuboid, Cylinder, Pose, Rounded, Shape, Transformed};
+    use gjk_testkit::{Revolved, Rng, revolved_lowest};
+
+    /// The floor's top at y = 0.
+    fn floor() -> (Cuboid<DVec3>, Pose<DVec3>) {
+        (
+            Cuboid::new(DVec3::new(10.0, 1.0, 10.0)).unwrap(),
+            Pose::from_translation(DVec3::new(0.0, -1.0, 0.0)),
+        )
+    }
+
+    /// The manifold of `b` at `pose` on the floor, its contact penetrating.
+    fn on_floor<B: Shape<DVec3> + PolyhedronFaces<DVec3>>(
+        b: &B,
+        pose: &Pose<DVec3>,
+    ) -> ContactManifold<DVec3> {
+        let (f, pf) = floor();
+        let c = contact(&f, &pf, b, pose);
+        assert_eq!(c.status, ContactStatus::Penetrating, "{c:?}");
+        polytope_manifold(&f, &pf, b, pose, &c, 0.0)
+    }
+
+    /// Twice the area of the quadrilateral `p` (in order or not: the
+    /// largest over the three orders), projected on the floor.
+    fn quad_area(p: &[DVec3]) -> f64 {
+        let flat = |v: DVec3| DVec3::new(v.x, 0.0, v.z);
+        let area = |a: DVec3, b: DVec3, c: DVec3, d: DVec3| {
+            (flat(c) - flat(a)).cross(flat(d) - flat(b)).length() / 2.0
+        };
+        area(p[0], p[1], p[2], p[3]).max(area(p[0], p[2], p[1], p[3])).max(area(p[0], p[1], p[3], p[2]))
+    }
+
+    /// Standing on a cap (a cone on its base), sunk 1e-3 – 0.05 at any
+    /// heading: four rim points at the depth, spanning the largest square
+    /// the rim polygon holds (area 2 r²). Rounded cylinders the same, their
+    /// core's rim the radius out along the normal.
+    #[test]
+    fn standing_on_a_cap_gives_four_rim_points() {
+        assert_eq!(DISC_FACE_POINTS, 8, "the square below is the octagon's");
+        let mut rng = Rng::new(8200);
+        for i in 0..300 {
+            let (h, r, pen) = (rng.range(0.1, 1.0), rng.range(0.1, 1.0), rng.range(1e-3, 0.05));
+            let round = [0.0, rng.range(0.01, 0.1)][i % 2];
+            let yaw = DQuat::from_rotation_y(rng.range(0.0, 6.3));
+            let at = DVec3::new(rng.range(-3.0, 3.0), h + round - pen, rng.range(-3.0, 3.0));
+            let pose = Pose::new(yaw, at);
+            let ms = if round == 0.0 {
+                [on_floor(&Cylinder::new(h, r).unwrap(), &pose), on_floor(&Cone::new(h, r).unwrap(), &pose)]
+            } else {
+                let cyl = Rounded::new(Cylinder::new(h, r).unwrap(), round).unwrap();
+                let cone = Rounded::new(Cone::new(h, r).unwrap(), round).unwrap();
+                [on_floor(&cyl, &pose), on_floor(&cone, &pose)]
+            };
+            for m in ms {
+                let ctx = format!("#{i} h {h} r {r} round {round} pen {pen}: {m:?}");
+                assert_eq!(m.len(), 4, "{ctx}");
+                assert!((m.normal - DVec3::Y).length() < 1e-12, "{ctx}");
+                for p in m.points() {
+                    assert!((p.depth - pen).abs() < 1e-12, "{ctx}");
+                    assert!((p.point_b.y + pen).abs() < 1e-12 && p.point_a.y.abs() < 1e-12, "{ctx}");
+                    let rho = (p.point_b - DVec3::new(at.x, p.point_b.y, at.z)).length();
+                    assert!((rho - r).abs() < 1e-12, "{ctx}: {rho}");
+                }
+                let b: Vec<DVec3> = m.points().iter().map(|p| p.point_b).collect();
+                assert!((quad_area(&b) - 2.0 * r * r).abs() < 1e-9, "{ctx}: {}", quad_area(&b));
+            }
+        }
+    }
+
+    /// Tilted 0.02 – 0.6 rad onto a cap's rim (a cone's base rim): the
+    /// deepest point is the closed-form lowest point at the depth (the
+    /// rim polygon starts at the rim's support point); no point deeper.
+    #[test]
+    fn a_tilted_cap_keeps_its_lowest_rim_point() {
+        let mut rng = Rng::new(8201);
+        for i in 0..400 {
+            let kind = [Revolved::Cylinder, Revolved::Cone][i % 2];
+            let (h, r, pen) = (rng.range(0.2, 1.0), rng.range(0.2, 1.0), rng.range(1e-3, 0.02));
+            let q = DQuat::from_rotation_y(rng.range(0.0, 6.3))
+                * DQuat::from_axis_angle(DVec3::X, rng.range(0.02, 0.6))
+                * DQuat::from_rotation_y(rng.range(0.0, 6.3));
+            let low = revolved_lowest(kind, h, r, q, DVec3::ZERO);
+            let at = DVec3::new(rng.range(-3.0, 3.0), -low.y - pen, rng.range(-3.0, 3.0));
+            let pose = Pose::new(q, at);
+            let m = match kind {
+                Revolved::Cylinder => on_floor(&Cylinder::new(h, r).unwrap(), &pose),
+                Revolved::Cone => on_floor(&Cone::new(h, r).unwrap(), &pose),
+            };
+            let ctx = format!("#{i} {kind:?} h {h} r {r} pen {pen}: {m:?}");
+            assert!((m.normal - DVec3::Y).length() < 1e-12, "{ctx}");
+            let deepest = m.points().iter().max_by(|a, b| a.depth.total_cmp(&b.depth)).unwrap();
+            assert!((deepest.depth - pen).abs() < 1e-12, "{ctx}");
+            assert!((deepest.point_b - (at + low)).length() < 1e-9, "{ctx}: lowest {}", at + low);
+        }
+    }
+
+    /// Lying on the side (a cone on a line of its side), sunk 1e-3 – 0.05:
+    /// the two ends of the lowest line at the depth (a cylinder's caps'
+    /// lowest points; a cone's apex and its base's lowest point).
+    #[test]
+    fn lying_on_the_side_gives_the_lowest_line_s_ends() {
+        let mut rng = Rng::new(8202);
+        for i in 0..300 {
+            let kind = [Revolved::Cylinder, Revolved::Cone][i % 2];
+            let (h, r, pen) = (rng.range(0.1, 1.0), rng.range(0.1, 1.0), rng.range(1e-3, 0.05));
+            let lie = match kind {
+                Revolved::Cylinder => std::f64::consts::FRAC_PI_2,
+                Revolved::Cone => std::f64::consts::FRAC_PI_2 + (r / (2.0 * h)).atan(),
+            };
+            let q = DQuat::from_rotation_y(rng.range(0.0, 6.3)) * DQuat::from_rotation_z(lie);
+            let axis = q * DVec3::Y;
+            // The lowest line's ends, in the shape's frame turned by `q`.
+            let down = DVec3::new(0.0, -1.0, 0.0);
+            let across = (down - axis * down.dot(axis)).normalize();
+            let ends = match kind {
+                Revolved::Cylinder => [across * r - axis * h, across * r + axis * h],
+                Revolved::Cone => [across * r - axis * h, axis * h],
+            };
+            let lift = -ends[0].y;
+            let at = DVec3::new(rng.range(-3.0, 3.0), lift - pen, rng.range(-3.0, 3.0));
+            let pose = Pose::new(q, at);
+            let m = match kind {
+                Revolved::Cylinder => on_floor(&Cylinder::new(h, r).unwrap(), &pose),
+                Revolved::Cone => on_floor(&Cone::new(h, r).unwrap(), &pose),
+            };
+            let ctx = format!("#{i} {kind:?} h {h} r {r} pen {pen}: {m:?}");
+            assert_eq!(m.len(), 2, "{ctx}");
+            assert!((m.normal - DVec3::Y).length() < 1e-12, "{ctx}");
+            for p in m.points() {
+                assert!((p.depth - pen).abs() < 1e-9, "{ctx}");
+                let near =
+                    ends.iter().map(|e| (p.point_b - (at + *e)).length()).fold(f64::INFINITY, f64::min);
+                assert!(near < 1e-9, "{ctx}: {near}");
+            }
+        }
+    }
+
+    /// An elliptic cylinder (a cylinder under the scale (2, 1, 0.5):
+    /// `best_face_by` picks its faces by world normals) standing on its
+    /// cap: four points at the depth, on the ellipse of its rim.
+    #[test]
+    fn a_scaled_cylinder_stands_on_its_elliptic_cap() {
+        let mut rng = Rng::new(8203);
+        for i in 0..100 {
+            let (h, r, pen) = (rng.range(0.1, 1.0), rng.range(0.1, 1.0), rng.range(1e-3, 0.05));
+            let scale = DVec3::new(2.0, 1.0, 0.5);
+            let place = Pose::from_rotation(DQuat::IDENTITY);
+            let s = Transformed::with_scale(Cylinder::new(h, r).unwrap(), place, scale).unwrap();
+            let at = DVec3::new(rng.range(-3.0, 3.0), h - pen, rng.range(-3.0, 3.0));
+            let pose = Pose::new(DQuat::from_rotation_y(rng.range(0.0, 6.3)), at);
+            let m = on_floor(&s, &pose);
+            let ctx = format!("#{i} h {h} r {r} pen {pen}: {m:?}");
+            assert_eq!(m.len(), 4, "{ctx}");
+            for p in m.points() {
+                assert!((p.depth - pen).abs() < 1e-12, "{ctx}");
+                let local = pose.inverse_transform_point(p.point_b);
+                let e = (local.x / 2.0).hypot(local.z / 0.5);
+                assert!((e - r).abs() < 1e-9, "{ctx}: {local}");
+            }
+        }
+    }
+}

@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use gjk_core::glam::{DQuat, DVec2, DVec3, Quat, Vec2, Vec3};
 use gjk_core::{CastOptions, CastStatus, GjkConfig, Real, SimplexCache, Status, Vector, Vector2};
 use gjk_epa::{ContactStatus, EpaConfig, EpaSpace, PolyhedronFaces};
-use gjk_shapes::{Ball, Capsule, ConvexHull, ConvexPolygon, Cuboid, Pose, Shape, Space};
+use gjk_shapes::{Ball, Capsule, Cone, ConvexHull, ConvexPolygon, Cuboid, Cylinder, Pose, Shape, Space};
 
 /// Whether `agree` prints the pairs that differ (the binary's
 /// `--explain`).
@@ -521,6 +521,16 @@ fn small_shapes(bytes: &mut Bytes, o: &mut Outcome) {
         let (pa, pc) = (pose3(b), pose3(b));
         check_shapes3(&*a, &pa, &*c, &pc, o);
         check_manifold3(&*a, &pa, &*c, &pc, o);
+        // A cylinder in A's place and a cone in B's, sized by the poses'
+        // translations (no bytes read: the sections after read what they
+        // did before, so the seeds kept below still replay their inputs).
+        let (h, r) = (pa.translation.x.abs(), pc.translation.y.abs());
+        if let (Ok(cylinder), Ok(cone)) = (Cylinder::new(h, r), Cone::new(r, h)) {
+            check_shapes3(&cylinder, &pa, &*c, &pc, o);
+            check_manifold3(&cylinder, &pa, &*c, &pc, o);
+            check_shapes3(&*a, &pa, &cone, &pc, o);
+            check_manifold3(&*a, &pa, &cone, &pc, o);
+        }
     }
     // Raw point sets through gjk-core, f32 and f64, 2D and 3D.
     let n = b.count(10);
