@@ -7,7 +7,7 @@ use std::sync::Arc;
 use bevy::prelude::*;
 use gjk_epa::{ContactStatus, EpaConfig, PolyhedronFaces, contact_with, polytope_manifold};
 use gjk_shapes::gjk_core::GjkConfig;
-use gjk_shapes::{Ball, Capsule, ConvexHull, Cuboid, Pose, Shape};
+use gjk_shapes::{Ball, Capsule, ConvexHull, Cuboid, Cylinder, Pose, Shape};
 
 /// Fixed simulation step (seconds).
 pub const FIXED_DT: f32 = 1.0 / 60.0;
@@ -43,6 +43,9 @@ pub enum Collider {
     Ball(Ball<f32>),
     /// A capsule along local Y.
     Capsule(Capsule<f32>),
+    /// A cylinder along local Y (exact: its caps are faces of eight rim
+    /// points, its side a line).
+    Cylinder(Cylinder<f32>),
     /// A convex hull.
     Hull(Arc<ConvexHull<Vec3>>),
 }
@@ -54,6 +57,7 @@ impl Collider {
             Collider::Cuboid(c) => c,
             Collider::Ball(b) => b,
             Collider::Capsule(c) => c,
+            Collider::Cylinder(c) => c,
             Collider::Hull(h) => h.as_ref(),
         }
     }
@@ -66,6 +70,7 @@ impl Collider {
             Collider::Cuboid(c) => c,
             Collider::Ball(b) => b,
             Collider::Capsule(c) => c,
+            Collider::Cylinder(c) => c,
             Collider::Hull(h) => h.as_ref(),
         }
     }
@@ -76,6 +81,7 @@ impl Collider {
             Collider::Cuboid(c) => c.half_extents.length(),
             Collider::Ball(b) => b.radius,
             Collider::Capsule(c) => c.half_height + c.radius,
+            Collider::Cylinder(c) => c.half_height.hypot(c.radius),
             Collider::Hull(h) => h.vertices().iter().map(|v| v.length()).fold(0.0, f32::max),
         }
     }
@@ -93,6 +99,14 @@ impl Collider {
                 (m, Vec3::splat(0.4 * m * b.radius * b.radius))
             }
             Collider::Capsule(c) => box_props(Vec3::new(c.radius, c.half_height + c.radius, c.radius)),
+            Collider::Cylinder(c) => {
+                // A solid cylinder: `m r² / 2` about its axis, `m (3 r² +
+                // H²) / 12` across it (height `H = 2 h`).
+                let (r2, h) = (c.radius * c.radius, c.half_height);
+                let m = std::f32::consts::PI * r2 * 2.0 * h;
+                let across = m * (3.0 * r2 + 4.0 * h * h) / 12.0;
+                (m, Vec3::new(across, 0.5 * m * r2, across))
+            }
             Collider::Hull(h) => {
                 let ext = h.vertices().iter().fold(Vec3::ZERO, |e, v| e.max(v.abs()));
                 let (m, i) = box_props(ext);

@@ -6,10 +6,10 @@ use std::sync::Arc;
 use bevy::asset::RenderAssetUsages;
 use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::light::GlobalAmbientLight;
-use bevy::math::primitives::{Capsule3d, Cuboid as BoxMesh, Sphere as SphereMesh};
+use bevy::math::primitives::{Capsule3d, Cuboid as BoxMesh, Cylinder as CylinderMesh, Sphere as SphereMesh};
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
-use gjk_shapes::{Ball, Capsule, ConvexHull, Cuboid, Pose};
+use gjk_shapes::{Ball, Capsule, ConvexHull, Cuboid, Cylinder, Pose};
 
 use crate::physics::{Body, Collider};
 
@@ -46,6 +46,8 @@ pub enum SpawnShape {
     Sphere,
     /// A capsule.
     Capsule,
+    /// A cylinder.
+    Cylinder,
     /// A convex hull.
     Hull,
 }
@@ -60,7 +62,9 @@ pub struct ScenePair {
     pub b: (Collider, Pose<Vec3>),
 }
 
-/// Points sampled around a cylinder or cone (for their render hulls).
+/// Points sampled around a cone (for its hull: the demo's bodies turn
+/// about their local origin, and a cone's centre of mass lies a quarter
+/// of its height above its base, off its origin).
 pub const ROUND_SAMPLES: usize = 32;
 
 /// Half thickness of the slab a 2D scene's polygons and rectangles are
@@ -73,19 +77,15 @@ pub const SLAB_HALF_THICKNESS: f32 = 0.05;
 fn collider_from(spec: &gjk_cli::ShapeSpec, dim: usize) -> Result<Collider, String> {
     use gjk_cli::ShapeSpec as S;
     let v = |c: &[f64]| Vec3::new(c[0] as f32, c[1] as f32, if dim == 3 { c[2] as f32 } else { 0.0 });
-    let ring = |h: f64, r: f64, top: bool| -> Vec<Vec3> {
+    // A cone's base rim and apex.
+    let cone = |h: f64, r: f64| -> Vec<Vec3> {
         let mut pts: Vec<Vec3> = (0..ROUND_SAMPLES)
             .map(|k| {
                 let a = k as f32 * std::f32::consts::TAU / ROUND_SAMPLES as f32;
                 Vec3::new(r as f32 * a.cos(), -h as f32, r as f32 * a.sin())
             })
             .collect();
-        let lifted: Vec<Vec3> = pts.iter().map(|p| p.with_y(h as f32)).collect();
-        if top {
-            pts.extend(lifted);
-        } else {
-            pts.push(Vec3::new(0.0, h as f32, 0.0));
-        }
+        pts.push(Vec3::new(0.0, h as f32, 0.0));
         pts
     };
     let hull = |pts: Vec<Vec3>| {
@@ -107,8 +107,10 @@ fn collider_from(spec: &gjk_cli::ShapeSpec, dim: usize) -> Result<Collider, Stri
             .map(Collider::Cuboid)
             .map_err(|e| e.to_string()),
         S::Cuboid(h) => Cuboid::new(v(h)).map(Collider::Cuboid).map_err(|e| e.to_string()),
-        S::Cylinder(h, r) => hull(ring(*h, *r, true)),
-        S::Cone(h, r) => hull(ring(*h, *r, false)),
+        S::Cylinder(h, r) => {
+            Cylinder::new(*h as f32, *r as f32).map(Collider::Cylinder).map_err(|e| e.to_string())
+        }
+        S::Cone(h, r) => hull(cone(*h, *r)),
         S::Point(p) => hull(vec![v(p)]),
         S::Segment(a, b) => hull(vec![v(a), v(b)]),
         S::Triangle(a, b, c) => hull(slab(vec![v(a), v(b), v(c)])),
@@ -268,6 +270,9 @@ pub fn collider_mesh(c: &Collider) -> Mesh {
         Collider::Cuboid(b) => BoxMesh::from_size(b.half_extents * 2.0).into(),
         Collider::Ball(b) => SphereMesh::new(b.radius).mesh().uv(24, 16),
         Collider::Capsule(c) => Capsule3d::new(c.radius, c.half_height * 2.0).into(),
+        Collider::Cylinder(c) => {
+            CylinderMesh::new(c.radius, c.half_height * 2.0).mesh().resolution(48).into()
+        }
         Collider::Hull(h) => hull_mesh(h),
     }
 }
@@ -314,6 +319,10 @@ pub fn scene_bodies(cuboids: usize) -> Vec<Body> {
     bodies.push(Body::dynamic(
         Collider::Hull(default_hull()),
         Pose::from_translation(Vec3::new(-1.0, 2.5, -3.0)),
+    ));
+    bodies.push(Body::dynamic(
+        Collider::Cylinder(Cylinder::new(0.35, 0.4).expect("valid")),
+        Pose::new(Quat::from_rotation_x(0.4), Vec3::new(-2.6, 1.5, 2.2)),
     ));
     bodies
 }
@@ -370,6 +379,7 @@ fn spawn_requested(
             SpawnShape::Cuboid => Collider::Cuboid(Cuboid::new(Vec3::new(0.5, 0.35, 0.6)).expect("positive")),
             SpawnShape::Sphere => Collider::Ball(Ball::new(0.45).expect("valid")),
             SpawnShape::Capsule => Collider::Capsule(Capsule::new(0.4, 0.3).expect("valid")),
+            SpawnShape::Cylinder => Collider::Cylinder(Cylinder::new(0.35, 0.4).expect("valid")),
             SpawnShape::Hull => Collider::Hull(default_hull()),
         };
         let x = ((n * 37) % 7) as f32 - 3.0;

@@ -67,6 +67,7 @@ fn panel(
                 ("cuboid", SpawnShape::Cuboid),
                 ("sphere", SpawnShape::Sphere),
                 ("capsule", SpawnShape::Capsule),
+                ("cylinder", SpawnShape::Cylinder),
                 ("hull", SpawnShape::Hull),
             ] {
                 if ui.button(name).clicked() {

@@ -151,3 +151,37 @@ fn dropped_capsule_comes_to_rest_lying_down() {
         later.pose.translation
     );
 }
+
+/// A cylinder dropped upright onto the ground comes to rest standing on
+/// its cap (the manifold's four rim points hold it: gjk-epa's cylinder
+/// faces), its centre half its height up; one dropped lying down comes to
+/// rest on its side, its centre a radius up (the two ends of its lowest
+/// line), in either case still.
+#[test]
+fn dropped_cylinders_come_to_rest_standing_or_lying() {
+    use gjk_shapes::Cylinder;
+    let (half_height, radius) = (0.4, 0.3);
+    for (lying, height) in [(false, half_height), (true, radius)] {
+        let mut app = sim_app();
+        let tilt = if lying { std::f32::consts::FRAC_PI_2 - 0.1 } else { 0.1 };
+        let q = Quat::from_rotation_y(0.4) * Quat::from_rotation_z(tilt);
+        let cylinder = Collider::Cylinder(Cylinder::new(half_height, radius).unwrap());
+        app.world_mut().spawn(Body::dynamic(cylinder, Pose::new(q, Vec3::new(0.3, 1.2, -0.2))));
+        run(&mut app, 4.0, |_| {});
+        let rest = bodies(app.world_mut())[0].clone();
+        let axis = rest.pose.rotation * Vec3::Y;
+        let ctx = format!("lying {lying}: axis {axis:?}, centre {:?}", rest.pose.translation);
+        if lying {
+            assert!(axis.y.abs() < 0.02, "not lying level: {ctx}");
+        } else {
+            assert!(axis.y.abs() > 0.999, "not standing: {ctx}");
+        }
+        assert!((rest.pose.translation.y - height).abs() < 0.02, "rest height: {ctx}");
+        let mut worst = 0.0f32;
+        run(&mut app, 2.0, |w| {
+            let b = bodies(w)[0].clone();
+            worst = worst.max(b.vel.length() + b.ang_vel.length() * half_height.max(radius));
+        });
+        assert!(worst < 0.05, "kept moving: up to {worst} m/s ({ctx})");
+    }
+}

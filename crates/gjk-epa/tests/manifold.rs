@@ -861,6 +861,34 @@ mod revolved {
         }
     }
 
+    /// A wide box sunk 0.02 onto an upturned cone's base (radius 1, half
+    /// height 0.25, apex down): the base's rim polygon clips the box's
+    /// face, and the side's tangent planes (the base's faces around, which
+    /// lean in below it) clip it again, so every point lies within the
+    /// cone's section 0.02 down (radius 0.96) but for the tangent planes'
+    /// polygon (32 planes: 0.96 / cos(π / 32)). The rim polygon alone left
+    /// its corners at radius 1, 0.04 outside the cone.
+    #[test]
+    fn a_box_on_an_upturned_cone_is_clipped_to_its_side() {
+        let cone = Cone::new(0.25, 1.0).unwrap();
+        let upturned = Pose::new(DQuat::from_rotation_x(std::f64::consts::PI), DVec3::new(0.3, -0.25, -0.2));
+        let lid = Cuboid::new(DVec3::new(2.0, 0.5, 2.0)).unwrap();
+        for yaw in [0.0, 0.2, 0.7, 1.3] {
+            let pose = Pose::new(DQuat::from_rotation_y(yaw), DVec3::new(0.3, 0.48, -0.2));
+            let c = contact(&cone, &upturned, &lid, &pose);
+            assert_eq!(c.status, ContactStatus::Penetrating, "{c:?}");
+            let m = polytope_manifold(&cone, &upturned, &lid, &pose, &c, 0.0);
+            assert_eq!(m.len(), 4, "yaw {yaw}: {m:?}");
+            assert!((m.normal - DVec3::Y).length() < 1e-12, "yaw {yaw}: {m:?}");
+            let bound = 0.96 / (std::f64::consts::PI / 32.0).cos();
+            for p in m.points() {
+                assert!((p.depth - 0.02).abs() < 1e-12, "yaw {yaw}: {m:?}");
+                let rho = (p.point_b - DVec3::new(0.3, p.point_b.y, -0.2)).length();
+                assert!(rho <= bound + 1e-12 && rho > 0.9, "yaw {yaw}: radius {rho}: {m:?}");
+            }
+        }
+    }
+
     /// An elliptic cylinder (a cylinder under the scale (2, 1, 0.5):
     /// `best_face_by` picks its faces by world normals) standing on its
     /// cap: four points at the depth, on the ellipse of its rim.
