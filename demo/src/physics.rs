@@ -7,7 +7,7 @@ use std::sync::Arc;
 use bevy::prelude::*;
 use gjk_epa::{ContactStatus, EpaConfig, PolyhedronFaces, contact_with, polytope_manifold};
 use gjk_shapes::gjk_core::GjkConfig;
-use gjk_shapes::{Ball, Capsule, ConvexHull, Cuboid, Cylinder, Pose, Shape};
+use gjk_shapes::{Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, Pose, Shape, ShapeError, Transformed};
 
 /// Fixed simulation step (seconds).
 pub const FIXED_DT: f32 = 1.0 / 60.0;
@@ -46,11 +46,33 @@ pub enum Collider {
     /// A cylinder along local Y (exact: its caps are faces of eight rim
     /// points, its side a line).
     Cylinder(Cylinder<f32>),
+    /// A cone along local Y, apex up, shifted so that its centre of mass
+    /// (a quarter of its height above its base) is the body's origin: the
+    /// body turns about it. Build it with [`Collider::cone`].
+    Cone(Transformed<Cone<f32>, Vec3>),
     /// A convex hull.
     Hull(Arc<ConvexHull<Vec3>>),
 }
 
 impl Collider {
+    /// A cone of half height `h` (apex at `+h`, base at `−h` in its own
+    /// frame) and base radius `r`, its own frame `cone_offset` above the
+    /// body's origin.
+    pub fn cone(h: f32, r: f32) -> Result<Self, ShapeError> {
+        let cone = Cone::new(h, r)?;
+        Transformed::new(cone, Pose::from_translation(Vec3::Y * (0.5 * h))).map(Collider::Cone)
+    }
+
+    /// Where the shape's own frame lies in the body's: at the origin for
+    /// every shape but a cone, whose centre of mass, `h / 2` below its own
+    /// origin, is the body's.
+    pub fn own_frame(&self) -> Pose<Vec3> {
+        match self {
+            Collider::Cone(c) => c.pose,
+            _ => Pose::IDENTITY,
+        }
+    }
+
     /// The shape as a trait object.
     pub fn shape(&self) -> &dyn Shape<Vec3> {
         match self {
@@ -58,6 +80,7 @@ impl Collider {
             Collider::Ball(b) => b,
             Collider::Capsule(c) => c,
             Collider::Cylinder(c) => c,
+            Collider::Cone(c) => c,
             Collider::Hull(h) => h.as_ref(),
         }
     }
@@ -71,6 +94,7 @@ impl Collider {
             Collider::Ball(b) => b,
             Collider::Capsule(c) => c,
             Collider::Cylinder(c) => c,
+            Collider::Cone(c) => c,
             Collider::Hull(h) => h.as_ref(),
         }
     }
@@ -82,6 +106,10 @@ impl Collider {
             Collider::Ball(b) => b.radius,
             Collider::Capsule(c) => c.half_height + c.radius,
             Collider::Cylinder(c) => c.half_height.hypot(c.radius),
+            // The apex, 3h/2 up, or the base's rim, h/2 down.
+            Collider::Cone(c) => {
+                (1.5 * c.shape.half_height).max((0.5 * c.shape.half_height).hypot(c.shape.radius))
+            }
             Collider::Hull(h) => h.vertices().iter().map(|v| v.length()).fold(0.0, f32::max),
         }
     }
@@ -106,6 +134,15 @@ impl Collider {
                 let m = std::f32::consts::PI * r2 * 2.0 * h;
                 let across = m * (3.0 * r2 + 4.0 * h * h) / 12.0;
                 (m, Vec3::new(across, 0.5 * m * r2, across))
+            }
+            Collider::Cone(c) => {
+                // A solid cone about its centre of mass: `3 m r² / 10`
+                // about its axis, `3 m (r² + h²) / 20` across it (`3 m (r²
+                // / 20 + H² / 80)` for the height `H = 2 h`).
+                let (r2, h) = (c.shape.radius * c.shape.radius, c.shape.half_height);
+                let m = std::f32::consts::PI * r2 * 2.0 * h / 3.0;
+                let across = 0.15 * m * (r2 + h * h);
+                (m, Vec3::new(across, 0.3 * m * r2, across))
             }
             Collider::Hull(h) => {
                 let ext = h.vertices().iter().fold(Vec3::ZERO, |e, v| e.max(v.abs()));

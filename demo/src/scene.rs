@@ -6,7 +6,9 @@ use std::sync::Arc;
 use bevy::asset::RenderAssetUsages;
 use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::light::GlobalAmbientLight;
-use bevy::math::primitives::{Capsule3d, Cuboid as BoxMesh, Cylinder as CylinderMesh, Sphere as SphereMesh};
+use bevy::math::primitives::{
+    Capsule3d, Cone as ConeMesh, Cuboid as BoxMesh, Cylinder as CylinderMesh, Sphere as SphereMesh,
+};
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 use gjk_shapes::{Ball, Capsule, ConvexHull, Cuboid, Cylinder, Pose};
@@ -48,6 +50,8 @@ pub enum SpawnShape {
     Capsule,
     /// A cylinder.
     Cylinder,
+    /// A cone.
+    Cone,
     /// A convex hull.
     Hull,
 }
@@ -62,11 +66,6 @@ pub struct ScenePair {
     pub b: (Collider, Pose<Vec3>),
 }
 
-/// Points sampled around a cone (for its hull: the demo's bodies turn
-/// about their local origin, and a cone's centre of mass lies a quarter
-/// of its height above its base, off its origin).
-pub const ROUND_SAMPLES: usize = 32;
-
 /// Half thickness of the slab a 2D scene's polygons and rectangles are
 /// extruded to (circles become spheres and 2D capsules 3D ones: their
 /// sections in the z = 0 plane are the 2D shapes, and the closest points of
@@ -77,17 +76,6 @@ pub const SLAB_HALF_THICKNESS: f32 = 0.05;
 fn collider_from(spec: &gjk_cli::ShapeSpec, dim: usize) -> Result<Collider, String> {
     use gjk_cli::ShapeSpec as S;
     let v = |c: &[f64]| Vec3::new(c[0] as f32, c[1] as f32, if dim == 3 { c[2] as f32 } else { 0.0 });
-    // A cone's base rim and apex.
-    let cone = |h: f64, r: f64| -> Vec<Vec3> {
-        let mut pts: Vec<Vec3> = (0..ROUND_SAMPLES)
-            .map(|k| {
-                let a = k as f32 * std::f32::consts::TAU / ROUND_SAMPLES as f32;
-                Vec3::new(r as f32 * a.cos(), -h as f32, r as f32 * a.sin())
-            })
-            .collect();
-        pts.push(Vec3::new(0.0, h as f32, 0.0));
-        pts
-    };
     let hull = |pts: Vec<Vec3>| {
         ConvexHull::new(&pts).map(|h| Collider::Hull(Arc::new(h))).map_err(|e| e.to_string())
     };
@@ -110,7 +98,7 @@ fn collider_from(spec: &gjk_cli::ShapeSpec, dim: usize) -> Result<Collider, Stri
         S::Cylinder(h, r) => {
             Cylinder::new(*h as f32, *r as f32).map(Collider::Cylinder).map_err(|e| e.to_string())
         }
-        S::Cone(h, r) => hull(cone(*h, *r)),
+        S::Cone(h, r) => Collider::cone(*h as f32, *r as f32).map_err(|e| e.to_string()),
         S::Point(p) => hull(vec![v(p)]),
         S::Segment(a, b) => hull(vec![v(a), v(b)]),
         S::Triangle(a, b, c) => hull(slab(vec![v(a), v(b), v(c)])),
@@ -135,10 +123,14 @@ pub fn load_pair(path: &std::path::Path) -> Result<ScenePair, String> {
             Vec3::new(t[0] as f32, t[1] as f32, t[2] as f32),
         )
     };
-    Ok(ScenePair {
-        a: (collider_from(&scene.a.shape, dim).map_err(|e| format!("a: {e}"))?, pose(&scene.a.pose)),
-        b: (collider_from(&scene.b.shape, dim).map_err(|e| format!("b: {e}"))?, pose(&scene.b.pose)),
-    })
+    // The file places a shape's own frame; a body's origin is where its
+    // collider puts it (a cone's centre of mass).
+    let body = |spec: &gjk_cli::Body, field: &str| -> Result<(Collider, Pose<Vec3>), String> {
+        let c = collider_from(&spec.shape, dim).map_err(|e| format!("{field}: {e}"))?;
+        let at = pose(&spec.pose).mul(&c.own_frame().inverse());
+        Ok((c, at))
+    };
+    Ok(ScenePair { a: body(&scene.a, "a")?, b: body(&scene.b, "b")? })
 }
 
 /// A body for a scene-file shape: dynamic when it has volume, else fixed.
@@ -273,6 +265,13 @@ pub fn collider_mesh(c: &Collider) -> Mesh {
         Collider::Cylinder(c) => {
             CylinderMesh::new(c.radius, c.half_height * 2.0).mesh().resolution(48).into()
         }
+        Collider::Cone(c) => {
+            let mesh: Mesh = ConeMesh { radius: c.shape.radius, height: c.shape.half_height * 2.0 }
+                .mesh()
+                .resolution(48)
+                .into();
+            mesh.translated_by(c.pose.translation)
+        }
         Collider::Hull(h) => hull_mesh(h),
     }
 }
@@ -323,6 +322,10 @@ pub fn scene_bodies(cuboids: usize) -> Vec<Body> {
     bodies.push(Body::dynamic(
         Collider::Cylinder(Cylinder::new(0.35, 0.4).expect("valid")),
         Pose::new(Quat::from_rotation_x(0.4), Vec3::new(-2.6, 1.5, 2.2)),
+    ));
+    bodies.push(Body::dynamic(
+        Collider::cone(0.45, 0.4).expect("valid"),
+        Pose::new(Quat::from_rotation_z(0.3), Vec3::new(1.2, 1.4, 3.4)),
     ));
     bodies
 }
@@ -380,6 +383,7 @@ fn spawn_requested(
             SpawnShape::Sphere => Collider::Ball(Ball::new(0.45).expect("valid")),
             SpawnShape::Capsule => Collider::Capsule(Capsule::new(0.4, 0.3).expect("valid")),
             SpawnShape::Cylinder => Collider::Cylinder(Cylinder::new(0.35, 0.4).expect("valid")),
+            SpawnShape::Cone => Collider::cone(0.4, 0.45).expect("valid"),
             SpawnShape::Hull => Collider::Hull(default_hull()),
         };
         let x = ((n * 37) % 7) as f32 - 3.0;

@@ -68,6 +68,7 @@ fn panel(
                 ("sphere", SpawnShape::Sphere),
                 ("capsule", SpawnShape::Capsule),
                 ("cylinder", SpawnShape::Cylinder),
+                ("cone", SpawnShape::Cone),
                 ("hull", SpawnShape::Hull),
             ] {
                 if ui.button(name).clicked() {

@@ -152,6 +152,31 @@ fn dropped_capsule_comes_to_rest_lying_down() {
     );
 }
 
+/// A cone dropped base down comes to rest standing on its base (four
+/// rim points), its body's origin, its centre of mass, a quarter of its
+/// height up, and still; it turns about that centre, not the middle of
+/// its height.
+#[test]
+fn dropped_cone_comes_to_rest_on_its_base() {
+    let (half_height, radius) = (0.4, 0.45);
+    let mut app = sim_app();
+    let q = Quat::from_rotation_y(0.4) * Quat::from_rotation_z(0.12);
+    let cone = Collider::cone(half_height, radius).unwrap();
+    app.world_mut().spawn(Body::dynamic(cone, Pose::new(q, Vec3::new(0.3, 1.2, -0.2))));
+    run(&mut app, 4.0, |_| {});
+    let rest = bodies(app.world_mut())[0].clone();
+    let axis = rest.pose.rotation * Vec3::Y;
+    let ctx = format!("axis {axis:?}, centre {:?}", rest.pose.translation);
+    assert!(axis.y > 0.999, "not standing: {ctx}");
+    assert!((rest.pose.translation.y - 0.5 * half_height).abs() < 0.02, "rest height: {ctx}");
+    let mut worst = 0.0f32;
+    run(&mut app, 2.0, |w| {
+        let b = bodies(w)[0].clone();
+        worst = worst.max(b.vel.length() + b.ang_vel.length() * 1.5 * half_height);
+    });
+    assert!(worst < 0.05, "kept moving: up to {worst} m/s ({ctx})");
+}
+
 /// A cylinder dropped upright onto the ground comes to rest standing on
 /// its cap (the manifold's four rim points hold it: gjk-epa's cylinder
 /// faces), its centre half its height up; one dropped lying down comes to
