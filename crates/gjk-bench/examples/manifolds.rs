@@ -3,7 +3,8 @@
 //! *Contact manifolds*): random boxes, boxes resting on a floor, random
 //! hulls, boxes under a non-uniform scale, capsules lying on boxes and
 //! random mixes of boxes, capsules, balls, rounded boxes and hulls,
-//! cylinders and cones on boxes and in random pairs (`polytope_manifold`), and the same in 2D with rectangles and polygons
+//! cylinders and cones on boxes and in random pairs, capsules and
+//! cylinders lying along each other (`polytope_manifold`), and the same in 2D with rectangles and polygons
 //! (`polygon_manifold`), in `f64` and `f32`, at scales 1e-6, 1 and 1e6. `SHOW=1` prints each row's first wrong pair.
 //!
 //! `cargo run --release -p gjk-bench --example manifolds -- [PAIRS]`

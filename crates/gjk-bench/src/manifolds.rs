@@ -344,7 +344,7 @@ impl<V: OracleVec + Space<Scalar = f64>> OracleBody<V> for Body<V> {
 }
 
 /// The sets, by index.
-pub const KINDS: [&str; 7] = [
+pub const KINDS: [&str; 8] = [
     "random boxes",
     "boxes resting on a floor",
     "random hulls",
@@ -352,6 +352,7 @@ pub const KINDS: [&str; 7] = [
     "capsules lying on boxes",
     "mixed round and flat",
     "cylinders and cones",
+    "lines side by side",
 ];
 
 /// One pair: two solids, their poses and the speculative distance.
@@ -495,6 +496,37 @@ pub fn manifold_pair(rng: &mut Rng, kind: usize) -> Option<ManifoldPair> {
         5 => {
             let (a, b) = (mixed(rng), mixed(rng));
             shallow(rng, a, b, 6.0)
+        }
+        7 => {
+            // Capsules and cylinders lying along each other (A along x at
+            // the origin, B beside it across a random direction in the y–z
+            // plane, sliding along it), parallel or turned by up to 0.05
+            // rad about the line between them or across it; sunk up to 3 %
+            // or apart up to 3 %. Then moved at random.
+            let line = |rng: &mut Rng| {
+                let (h, r) = (rng.range(0.2, 1.5), rng.range(0.1, 0.6));
+                if rng.usize(0, 1) == 0 {
+                    (Solid::Capsule(h, r), h, r)
+                } else {
+                    (Solid::Revolved(Revolved::Cylinder, h, r), h, r)
+                }
+            };
+            let ((a, ha, ra), (b, hb, rb)) = (line(rng), line(rng));
+            let onto_x = DQuat::from_rotation_z(-std::f64::consts::FRAC_PI_2);
+            let phi = rng.range(-std::f64::consts::PI, std::f64::consts::PI);
+            let across = DVec3::new(0.0, phi.cos(), phi.sin());
+            let skew = [0.0, 1e-7, 1e-5, 1e-3, 0.05][rng.usize(0, 4)] * rng.range(-1.0, 1.0);
+            let turn = if rng.usize(0, 1) == 0 { across } else { across.cross(DVec3::X) };
+            let pen = rng.range(-0.03, 0.03);
+            let slide = rng.range(-0.8, 0.8) * (ha + hb);
+            let m = Pose::new(rng.quat(), rng.unit3() * rng.range(0.0, 3.0));
+            let pose_a = m.mul(&Pose::new(onto_x * DQuat::from_rotation_y(rng.range(0.0, 6.3)), DVec3::ZERO));
+            let spin = DQuat::from_rotation_y(rng.range(0.0, 6.3));
+            let pose_b = m.mul(&Pose::new(
+                DQuat::from_axis_angle(turn, skew) * onto_x * spin,
+                DVec3::X * slide + across * (ra + rb - pen),
+            ));
+            Some(ManifoldPair { a, b, pose_a, pose_b, speculative: 0.02 })
         }
         _ => {
             let kind = [Revolved::Cylinder, Revolved::Cone][rng.usize(0, 1)];
@@ -843,6 +875,13 @@ pub fn judge<V: OracleVec>(
     if v.inherited {
         return v;
     }
+    // Two lines side by side (parallel capsules, cylinders lying along
+    // each other: several points along no facet's normal): each point's
+    // pair is `depth · n` apart, but the lines may lie off a common plane
+    // with `n` by up to the slack, and their points off the surfaces by
+    // that offset squared over twice a radius (`line_pair` in gjk-epa):
+    // the surface check takes the slack.
+    let surface_tol = if m.points.len() >= 2 && !facet { slack } else { tol };
     for p in &m.points {
         // On the surface; or, for a round shape, its radius from its core
         // along the normal (the core-and-radius convention: a point
@@ -854,9 +893,9 @@ pub fn judge<V: OracleVec>(
         let surface = on(a, p.point_a, -n).max(on(b, p.point_b, n));
         let gap = ((p.point_a - p.point_b) - n * p.depth).length();
         let range = (p.depth - over).max(-spec - p.depth);
-        v.wrong[2] |= surface > tol;
+        v.wrong[2] |= surface > surface_tol;
         v.wrong[3] |= gap.max(range) > tol;
-        v.point_excess = v.point_excess.max(surface.max(gap).max(range) / tol);
+        v.point_excess = v.point_excess.max((surface / surface_tol).max(gap.max(range) / tol));
         let out = a.excess(p.point_b).min(b.excess(p.point_a));
         if p.depth > tol && out > tol {
             v.outside += 1;

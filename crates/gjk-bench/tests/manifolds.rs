@@ -29,14 +29,18 @@ fn manifolds_pass_the_oracle() {
                 let wrong: Vec<String> =
                     CHECKS.iter().zip(t.wrong).map(|(c, w)| format!("{c} {w}")).collect();
                 assert!(t.first_wrong.is_none(), "{what}: {wrong:?}; first: {:?}", t.first_wrong);
-                assert!(t.face > 50 && t.multi > 50 && t.empty > 30, "{what}: {t:?}");
+                // Lines side by side have no faces.
+                let faces = KINDS[kind] == "lines side by side" || t.face > 50;
+                assert!(faces && t.multi > 50 && t.empty > 30, "{what}: {t:?}");
                 if kind != 1 {
                     // Edge contacts: single points.
                     assert!(t.single > 100, "{what}: {t:?}");
                 }
-                // Only cylinders and cones leave a single point to EPA's
-                // tolerance; their clipped manifolds are checked whole.
-                assert!(KINDS[kind] == "cylinders and cones" || t.inherited == 0, "{what}: {t:?}");
+                // Only the sets with cylinders and cones leave a single
+                // point to EPA's tolerance; their clipped manifolds are
+                // checked whole.
+                let curved = matches!(KINDS[kind], "cylinders and cones" | "lines side by side");
+                assert!(curved || t.inherited == 0, "{what}: {t:?}");
             }
         }
     }

@@ -881,6 +881,72 @@ fn manifold_start<V: Vector>(
     Ok((n, least, speculative))
 }
 
+/// The manifold of two lines lying side by side across the normal `n` (A's
+/// face `fa` and B's `fb` of two points each: capsules' core segments,
+/// cylinders' and cones' sides, rods), as Box2D's `b2CollideCapsules` in
+/// 2D: B's line clipped to the stretch of A's (planes at A's ends along
+/// it), each end's depth along `n` from the point of A's line beside it.
+/// Taken where each line's ends differ along `n` by at most the face slack
+/// ([`FACE_CONTACT_TOLERANCE`] of `max(|least|, speculative)`, plus the
+/// zero band), and each clipped end lies off the plane of A's line and `n`
+/// by at most that too: then every depth is within the slack of the
+/// deepest, as a face's points are. A point's `point_a` and `point_b` are
+/// `depth · n` apart; `point_b` is on B's surface (to second order in the
+/// lines' tilt), `point_a` off A's by at most its offset from that plane
+/// (to second order for a round A). `None` elsewhere (lines that cross,
+/// or a stretch of less than two distinct points).
+fn line_pair<V: Vector3>(
+    fa: &[V],
+    fb: &[V],
+    n: V,
+    (ra, rb): (V::Scalar, V::Scalar),
+    least: V::Scalar,
+    speculative: V::Scalar,
+) -> Option<ContactManifold<V>> {
+    let ([a0, a1], [b0, b1]) = (<[V; 2]>::try_from(fa).ok()?, <[V; 2]>::try_from(fb).ok()?);
+    let scale = [a0, a1, b0, b1].iter().fold(least.abs(), |m, p| m.max(p.max_abs()));
+    let band = V::Scalar::DEFAULT_ZERO_TOLERANCE * scale;
+    let slack = V::Scalar::from_f64(FACE_CONTACT_TOLERANCE) * least.abs().max(speculative) + band;
+    let (ea, eb) = (a1 - a0, b1 - b0);
+    let ua = ea.try_normalize()?;
+    eb.try_normalize()?;
+    // Both lines level across `n` to the slack (NaN: not level).
+    let level = n.dot(ea).abs() <= slack && n.dot(eb).abs() <= slack;
+    if !level {
+        return None;
+    }
+    let mut poly = vec![b0, b1];
+    if !clip_by(&mut poly, [(a0, -ua), (a1, ua)]) {
+        return None;
+    }
+    let mut pts = Vec::with_capacity(2);
+    let length = ea.length();
+    for &p in &poly {
+        let along = (p - a0).dot(ua).max(V::Scalar::ZERO).min(length);
+        let w = p - (a0 + ua * along);
+        let core_sep = n.dot(w);
+        let off = (w - n * core_sep).length();
+        if off.is_nan() || off > slack {
+            // Beside A's line by more than the slack: the lines cross.
+            return None;
+        }
+        let sep = core_sep - ra - rb;
+        if sep <= speculative {
+            let point_b = p - n * rb;
+            pts.push(ManifoldPoint { point_a: point_b - n * sep, point_b, depth: -sep });
+        }
+    }
+    weld(&mut pts, band);
+    if pts.len() < 2 {
+        return None;
+    }
+    let mut m = ContactManifold::empty(n);
+    for p in pts {
+        m.push(p);
+    }
+    Some(m)
+}
+
 /// The contact's own point along its own normal.
 fn single_point<V: Vector>(contact: &Contact<V>, least: V::Scalar) -> ContactManifold<V> {
     let mut m = ContactManifold::empty(contact.normal);
@@ -973,6 +1039,11 @@ where
     let Some(flip) =
         reference_face((a, pose_a, &fa, na, ra), (b, pose_b, &fb, nb, rb), 3, least, speculative)
     else {
+        // Two lines side by side (parallel capsules, cylinders lying
+        // together): their common stretch's two ends.
+        if let Some(m) = line_pair(&fa, &fb, n, (ra, rb), least, speculative) {
+            return m;
+        }
         // Edge to edge (or no face at all): the contact's own point.
         return single();
     };

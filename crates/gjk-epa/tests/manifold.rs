@@ -515,6 +515,107 @@ mod round {
     }
 }
 
+/// Lines side by side (`line_pair`): parallel capsules and cylinders
+/// lying along each other get the two ends of their common stretch (as
+/// Box2D's capsules in 2D); lines that cross, or lie off a common plane
+/// with the normal by more than the face slack, the contact's one point.
+mod lines {
+    use gjk_epa::{
+        ContactManifold, ContactStatus, FACE_CONTACT_TOLERANCE, PolyhedronFaces, contact, polytope_manifold,
+    };
+    use gjk_shapes::glam::{DQuat, DVec3};
+    use gjk_shapes::{Capsule, Cylinder, Pose, Shape};
+    use gjk_testkit::Rng;
+
+    fn manifold<A, B>(a: &A, pa: &Pose<DVec3>, b: &B, pb: &Pose<DVec3>) -> ContactManifold<DVec3>
+    where
+        A: Shape<DVec3> + PolyhedronFaces<DVec3>,
+        B: Shape<DVec3> + PolyhedronFaces<DVec3>,
+    {
+        let c = contact(a, pa, b, pb);
+        assert_eq!(c.status, ContactStatus::Penetrating, "{c:?}");
+        polytope_manifold(a, pa, b, pb, &c, 0.0)
+    }
+
+    /// A capsule lying on another along x, sunk 1e-3 – 0.03, slid along
+    /// it: two points at the ends of their common stretch, at the depth,
+    /// on both surfaces (closed form). Before, the contact's one point.
+    #[test]
+    fn parallel_capsules_have_the_ends_of_their_common_stretch() {
+        let mut rng = Rng::new(8300);
+        let onto_x = DQuat::from_rotation_z(-std::f64::consts::FRAC_PI_2);
+        for i in 0..300 {
+            let (ha, ra, hb, rb) =
+                (rng.range(0.2, 1.5), rng.range(0.1, 0.5), rng.range(0.2, 1.5), rng.range(0.1, 0.5));
+            let pen = rng.range(1e-3, 0.03);
+            let slide = rng.range(-0.9, 0.9) * (ha + hb);
+            let (a, b) = (Capsule::new(ha, ra).unwrap(), Capsule::new(hb, rb).unwrap());
+            let pa = Pose::new(onto_x, DVec3::ZERO);
+            let pb = Pose::new(onto_x, DVec3::new(slide, ra + rb - pen, 0.0));
+            let m = manifold(&a, &pa, &b, &pb);
+            let ctx = format!("#{i}: {m:?}");
+            assert_eq!(m.len(), 2, "{ctx}");
+            assert!((m.normal - DVec3::Y).length() < 1e-12, "{ctx}");
+            let (lo, hi) = ((-ha).max(slide - hb), ha.min(slide + hb));
+            let mut xs: Vec<f64> = m.points().iter().map(|p| p.point_b.x).collect();
+            xs.sort_by(f64::total_cmp);
+            assert!((xs[0] - lo).abs() < 1e-12 && (xs[1] - hi).abs() < 1e-12, "{ctx}: {xs:?} vs {lo}, {hi}");
+            for p in m.points() {
+                assert!((p.depth - pen).abs() < 1e-12, "{ctx}");
+                assert!((p.point_a - DVec3::new(p.point_b.x, ra, 0.0)).length() < 1e-12, "{ctx}");
+                assert!((p.point_b - DVec3::new(p.point_b.x, ra - pen, 0.0)).length() < 1e-12, "{ctx}");
+            }
+        }
+    }
+
+    /// Cylinders lying side by side along z (their sides' lines touch),
+    /// across a random direction in the x–y plane: two points, at the
+    /// depth.
+    #[test]
+    fn cylinders_lying_side_by_side_have_two_points() {
+        let mut rng = Rng::new(8301);
+        let onto_z = DQuat::from_rotation_x(std::f64::consts::FRAC_PI_2);
+        for i in 0..200 {
+            let (ha, ra, hb, rb) =
+                (rng.range(0.2, 1.5), rng.range(0.1, 0.5), rng.range(0.2, 1.5), rng.range(0.1, 0.5));
+            let pen = rng.range(1e-3, 0.03);
+            let phi = rng.range(-3.1, 3.1);
+            let across = DVec3::new(phi.cos(), phi.sin(), 0.0);
+            let slide = rng.range(-0.9, 0.9) * (ha + hb);
+            let (a, b) = (Cylinder::new(ha, ra).unwrap(), Cylinder::new(hb, rb).unwrap());
+            let spin = |rng: &mut Rng| DQuat::from_rotation_y(rng.range(0.0, 6.3));
+            let pa = Pose::new(onto_z * spin(&mut rng), DVec3::ZERO);
+            let pb = Pose::new(onto_z * spin(&mut rng), across * (ra + rb - pen) + DVec3::Z * slide);
+            let m = manifold(&a, &pa, &b, &pb);
+            let ctx = format!("#{i}: {m:?}");
+            assert_eq!(m.len(), 2, "{ctx}");
+            assert!((m.normal - across).length() < 1e-6, "{ctx}");
+            for p in m.points() {
+                assert!((p.depth - pen).abs() < 1e-6, "{ctx}");
+            }
+        }
+    }
+
+    /// Turned about the normal between them: by 1e-6 rad still two points
+    /// (the ends lie off a common plane by far less than the face slack),
+    /// each depth within the slack of the contact's; by 0.05 rad (capsules
+    /// crossing), the contact's one point.
+    #[test]
+    fn lines_that_cross_have_one_point() {
+        let onto_x = DQuat::from_rotation_z(-std::f64::consts::FRAC_PI_2);
+        let cap = Capsule::new(1.0, 0.2).unwrap();
+        let pa = Pose::new(onto_x, DVec3::ZERO);
+        for (turn, count) in [(1e-6, 2), (0.05, 1), (0.5, 1)] {
+            let pb = Pose::new(DQuat::from_rotation_y(turn) * onto_x, DVec3::new(0.1, 0.39, 0.0));
+            let c = contact(&cap, &pa, &cap, &pb);
+            let m = polytope_manifold(&cap, &pa, &cap, &pb, &c, 0.0);
+            assert_eq!(m.len(), count, "turn {turn}: {m:?}");
+            let slack = FACE_CONTACT_TOLERANCE * c.depth + 1e-12;
+            assert!(m.points().iter().all(|p| (p.depth - c.depth).abs() <= slack), "turn {turn}: {m:?}");
+        }
+    }
+}
+
 /// 2D round shapes: a capsule's flat sides are edges (its core segment,
 /// the radius out), a disc has none.
 mod round_2d {
