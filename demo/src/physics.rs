@@ -31,7 +31,10 @@ pub const SLEEP_ANGULAR: f32 = 0.08;
 pub const SLEEP_TIME: f32 = 0.5;
 /// Fastest a dragged body is moved towards the cursor (m/s).
 pub const MAX_DRAG_SPEED: f32 = 25.0;
-/// A matched contact point keeps its impulses when it moved less than this.
+/// A contact point with no id in last step's points takes the impulses of
+/// last step's point nearest it within this distance: a manifold reduced
+/// to four of its clipped points, or a reference face that changed sides,
+/// names nearby points by other features.
 pub const WARM_START_RADIUS: f32 = 0.05;
 
 /// A collision shape.
@@ -262,6 +265,11 @@ pub struct ContactPoint {
     pub point_b: Vec3,
     /// Penetration (negative: speculative gap).
     pub depth: f32,
+    /// Which features make it (`gjk_epa::ManifoldPoint::id`): last step's
+    /// point of the same pair with the same id hands on its impulses.
+    pub id: u32,
+    /// Whether its impulses were handed on from last step (warm start).
+    pub carried: bool,
     /// The relative normal velocity the solver aims for at least: the
     /// gap over the step for speculative points, a bounce for fast impacts.
     min_normal_velocity: f32,
@@ -389,10 +397,12 @@ pub fn step(
                 continue;
             }
             let mut pair = PairContacts { a: ids[i], b: ids[j], normal: c.normal, points: Vec::new() };
-            let point = |pa: Vec3, pb: Vec3, depth: f32| ContactPoint {
+            let point = |pa: Vec3, pb: Vec3, depth: f32, id: u32| ContactPoint {
                 point_a: pa,
                 point_b: pb,
                 depth,
+                id,
+                carried: false,
                 min_normal_velocity: 0.0,
                 normal_impulse: 0.0,
                 tangent_impulse: [0.0; 2],
@@ -407,15 +417,24 @@ pub fn step(
                 SPECULATIVE_DISTANCE,
             );
             pair.normal = m.normal;
-            pair.points.extend(m.points().iter().map(|p| point(p.point_a, p.point_b, p.depth)));
-            // Warm start from last step's matching points.
+            pair.points.extend(m.points().iter().map(|p| point(p.point_a, p.point_b, p.depth, p.id)));
+            // Warm start from last step's points made by the same features
+            // (however far a fast slide carried them), else from the
+            // nearest one close by.
             if let Some(prev) = old.iter().find(|p| p.a == pair.a && p.b == pair.b) {
                 for p in &mut pair.points {
-                    if let Some(q) =
-                        prev.points.iter().find(|q| q.point_b.distance(p.point_b) < WARM_START_RADIUS)
-                    {
+                    let nearest = || {
+                        prev.points
+                            .iter()
+                            .filter(|q| q.point_b.distance(p.point_b) < WARM_START_RADIUS)
+                            .min_by(|q, r| {
+                                q.point_b.distance(p.point_b).total_cmp(&r.point_b.distance(p.point_b))
+                            })
+                    };
+                    if let Some(q) = prev.points.iter().find(|q| q.id == p.id).or_else(nearest) {
                         p.normal_impulse = q.normal_impulse;
                         p.tangent_impulse = q.tangent_impulse;
+                        p.carried = true;
                     }
                 }
             }

@@ -23,7 +23,8 @@
 //!   convention), `point_a − point_b` equal to `depth · normal`, and the
 //!   depth between `−speculative` and the overlap along the normal;
 //! - its size: empty exactly when the shapes are apart by more than
-//!   `speculative`, and no point twice (within rounding).
+//!   `speculative`, no point twice (within rounding), and no id twice
+//!   (`ManifoldPoint::id`, for matching points between frames).
 use gjk_core::glam::{DMat3, DQuat, DVec2, DVec3, Vec2, Vec3};
 use gjk_core::{Vector, Vector2, Vector3};
 use gjk_epa::{
@@ -782,6 +783,7 @@ fn to_f64<V: ToF64>(c: &Contact<V>, m: &ContactManifold<V>) -> (Contact<V::Out>,
             point_a: p.point_a.f64(),
             point_b: p.point_b.f64(),
             depth: V::scalar(p.depth),
+            id: p.id,
         })
         .collect();
     (c64, Manifold64 { normal: m.normal.f64(), points })
@@ -843,16 +845,17 @@ pub fn judge<V: OracleVec>(
     // least overlap (the normal proves the depth or distance).
     v.contact_excess = ((a.height(c.normal) + b.height(-c.normal)) - least).abs() / tol;
     v.points = m.points.len();
-    // Empty exactly beyond the speculative distance, and no point twice
+    // Empty exactly beyond the speculative distance, no point twice
     // (within rounding, 16 ε of the size: the manifolds weld points within
-    // their zero band).
+    // their zero band), and no id twice.
     let same = 16.0 * eps * scale;
     let twice = m.points.iter().enumerate().any(|(i, p)| {
         m.points[..i]
             .iter()
             .any(|q| (p.point_a - q.point_a).length().max((p.point_b - q.point_b).length()) <= same)
     });
-    v.wrong[4] = m.points.is_empty() != (-least > spec) || twice;
+    let id_twice = m.points.iter().enumerate().any(|(i, p)| m.points[..i].iter().any(|q| q.id == p.id));
+    v.wrong[4] = m.points.is_empty() != (-least > spec) || twice || id_twice;
     if m.points.is_empty() {
         return v;
     }

@@ -581,7 +581,9 @@ pub fn run_query<V: SceneSpace>(scene: &Scene) -> Result<Value, SceneError> {
                 let points: Vec<Value> = m
                     .points()
                     .iter()
-                    .map(|q| json!({"point_a": v(q.point_a), "point_b": v(q.point_b), "depth": q.depth.to_f64()}))
+                    .map(|q| {
+                        json!({"point_a": v(q.point_a), "point_b": v(q.point_b), "depth": q.depth.to_f64(), "id": q.id})
+                    })
                     .collect();
                 out["manifold"] = json!({"normal": v(m.normal), "points": points});
             }

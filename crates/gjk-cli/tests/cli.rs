@@ -377,7 +377,8 @@ fn directional_cast_scenes() {
 /// `"query": "manifold"`: the contact and its manifold. A capsule lying
 /// 0.01 deep on a floor: both ends of its core; a 2D square: both bottom
 /// corners; with the square lifted 0.03 and `speculative` 0.05, the same
-/// corners at depth −0.03, and none without it.
+/// corners at depth −0.03, and none without it; each point's `id` names
+/// its corner, the same at both heights.
 #[test]
 fn manifold_scenes() {
     let capsule = r#"{"dim": 3, "a": {"shape": "cuboid", "half_extents": [5, 0.5, 5], "pose": {"translation": [0, -0.5, 0]}},
@@ -411,6 +412,7 @@ fn manifold_scenes() {
             "{r}"
         );
     }
+    let mut corner_ids: Vec<Vec<u64>> = Vec::new();
     for (y, speculative, count, depth) in
         [(0.49, None, 2, 0.01), (0.53, Some(0.05), 2, -0.03), (0.53, None, 0, 0.0)]
     {
@@ -428,5 +430,12 @@ fn manifold_scenes() {
             assert!((num(&q["depth"]) - depth).abs() < 1e-9, "y {y}: {r}");
             assert!(((num(&q["point_b"][0]) - 1.0).abs() - 0.5).abs() < 1e-9, "y {y}: {r}");
         }
+        // Ids by corner, left to right.
+        let mut by_x: Vec<(f64, u64)> =
+            points.iter().map(|q| (num(&q["point_b"][0]), q["id"].as_u64().expect("id"))).collect();
+        by_x.sort_by(|a, b| a.0.total_cmp(&b.0));
+        corner_ids.push(by_x.into_iter().map(|(_, id)| id).collect());
     }
+    assert_ne!(corner_ids[0][0], corner_ids[0][1], "{corner_ids:?}");
+    assert_eq!(corner_ids[0], corner_ids[1], "{corner_ids:?}");
 }

@@ -74,6 +74,75 @@ pub struct ManifoldPoint<V: Vector> {
     /// Penetration along the manifold normal (negative: a speculative point
     /// still apart by that much).
     pub depth: V::Scalar,
+    /// Which features make this point, for matching it with the last
+    /// frame's points (a physics engine's warm start, as Box2D's
+    /// `b2ManifoldPoint::id`): the same reference face, the same incident
+    /// vertex or the same crossing of an incident edge with a side plane
+    /// give the same id in every call, wherever the shapes are placed.
+    /// Distinct within a manifold; a manifold of the contact's own single
+    /// point has [`SINGLE_POINT_ID`]. See *Feature ids* in ARCHITECTURE.md.
+    pub id: u32,
+}
+
+/// The [`ManifoldPoint::id`] of a manifold's only point where no face
+/// carries the contact (edge to edge, ball to ball): one point per pair,
+/// so it matches last frame's single point, as Box2D's circles do.
+pub const SINGLE_POINT_ID: u32 = 0;
+
+/// Mixes `x` into the feature key `h`: a multiply–xorshift finaliser
+/// (splitmix64's), so that keys of different features collide with
+/// probability about 2⁻⁶⁴ per pair and the id's 32 bits about 2⁻³².
+/// Not symmetric in `h` and `x`.
+#[inline]
+fn mix(h: u64, x: u64) -> u64 {
+    let mut z = h.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ x;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Seeds of the feature keys, one per kind of feature, so that keys of
+/// different kinds never coincide by construction.
+mod seed {
+    /// A point named by its coordinates.
+    pub const POINT: u64 = 1;
+    /// A point named by its place in a face (curved faces).
+    pub const PLACE: u64 = 2;
+    /// A side plane through a reference face's edge (or a reference
+    /// line's end).
+    pub const SIDE: u64 = 3;
+    /// A plane of the reference shape's own face beyond a rim.
+    pub const RIM: u64 = 4;
+    /// A line crossing a plane.
+    pub const CROSS: u64 = 5;
+    /// An incident face's edge.
+    pub const EDGE: u64 = 9;
+    /// A line along a clip plane.
+    pub const ALONG: u64 = 10;
+    /// The reference face of a face manifold.
+    pub const FACE: u64 = 6;
+    /// Two lines side by side.
+    pub const LINE: u64 = 7;
+    /// A round shape's surface point under a non-uniform scale.
+    pub const SURFACE: u64 = 8;
+}
+
+/// The feature key of a point by its coordinates' bits: the same point of
+/// a shape's frame gives the same key (a polytope's corner, a capsule's
+/// end): the default of [`PolyhedronFaces::face_keys`].
+fn point_key<V: Vector3>(p: V) -> u64 {
+    (0..3).fold(seed::POINT, |h, i| mix(h, p.get(i).to_f64().to_bits()))
+}
+
+/// [`point_key`] in 2D: the default of [`PolygonEdges::edge_keys`].
+fn point_key2<V: Vector2>(p: V) -> u64 {
+    [p.x(), p.y()].into_iter().fold(seed::POINT, |h, c| mix(h, c.to_f64().to_bits()))
+}
+
+/// A point's id from its feature key.
+#[inline]
+fn finish(h: u64) -> u32 {
+    (h ^ (h >> 32)) as u32
 }
 
 /// Up to [`MAX_MANIFOLD_POINTS`] contact points sharing one normal.
@@ -88,7 +157,7 @@ pub struct ContactManifold<V: Vector> {
 impl<V: Vector> ContactManifold<V> {
     /// An empty manifold.
     pub fn empty(normal: V) -> Self {
-        let zero = ManifoldPoint { point_a: V::ZERO, point_b: V::ZERO, depth: V::Scalar::ZERO };
+        let zero = ManifoldPoint { point_a: V::ZERO, point_b: V::ZERO, depth: V::Scalar::ZERO, id: 0 };
         Self { normal, points: [zero; MAX_MANIFOLD_POINTS], len: 0 }
     }
     /// The points.
@@ -107,6 +176,22 @@ impl<V: Vector> ContactManifold<V> {
         if self.len < MAX_MANIFOLD_POINTS {
             self.points[self.len] = p;
             self.len += 1;
+        }
+    }
+
+    /// Makes the ids distinct (two features' keys may collide, about 2⁻³²
+    /// per pair): a repeated id moves up by one until it is new. Loop
+    /// bound: a point has at most `MAX_MANIFOLD_POINTS − 1` points before
+    /// it, so one of `MAX_MANIFOLD_POINTS` consecutive values is free.
+    fn distinct_ids(&mut self) {
+        for i in 1..self.len {
+            for _ in 0..MAX_MANIFOLD_POINTS {
+                let id = self.points[i].id;
+                if !self.points[..i].iter().any(|q| q.id == id) {
+                    break;
+                }
+                self.points[i].id = id.wrapping_add(1);
+            }
         }
     }
 }
@@ -170,6 +255,31 @@ pub trait PolyhedronFaces<V: Vector3>: SupportMap<V> {
         let _ = (score, out, around);
         None
     }
+
+    /// Writes into `keys` a key per vertex of `face`, a face that this
+    /// shape's [`best_face`](Self::best_face) or
+    /// [`best_face_by`](Self::best_face_by) wrote with the normal
+    /// `normal` (same frame). A key names the feature the vertex stands
+    /// for, the same in every call that returns it, so that
+    /// [`ManifoldPoint::id`] holds from frame to frame. The default hashes
+    /// each vertex's coordinates: right for vertices that
+    /// are fixed points of the shape (polytopes' corners, a capsule's
+    /// ends, a ball's centre). A shape whose face samples a curved surface
+    /// names its points by their place in the face instead: they move
+    /// with the direction asked.
+    #[inline]
+    fn face_keys(&self, face: &[V], normal: V, keys: &mut Vec<u64>) {
+        let _ = normal;
+        keys.clear();
+        keys.extend(face.iter().map(|p| point_key(*p)));
+    }
+}
+
+/// Keys by place in the face (see [`PolyhedronFaces::face_keys`]): the
+/// `k`-th point of the face kind `kind`.
+fn place_keys(kind: u64, len: usize, keys: &mut Vec<u64>) {
+    keys.clear();
+    keys.extend((0..len).map(|k| mix(mix(seed::PLACE, kind), k as u64)));
 }
 
 impl<V: Space + Vector3> PolyhedronFaces<V> for Ball<V::Scalar> {
@@ -319,6 +429,17 @@ impl<V: Space + Vector3> PolyhedronFaces<V> for Cylinder<V::Scalar> {
     fn square_rims(&self) -> bool {
         true
     }
+
+    /// By place: a cap's rim points by their order from the first (which
+    /// follows the direction asked), the side's line by its ends.
+    fn face_keys(&self, face: &[V], normal: V, keys: &mut Vec<u64>) {
+        let kind = match face.len() {
+            DISC_FACE_POINTS if normal.component(1) < V::Scalar::ZERO => 0,
+            DISC_FACE_POINTS => 1,
+            _ => 2,
+        };
+        place_keys(kind, face.len(), keys);
+    }
 }
 
 /// A cone's side's outward unit normal along the unit `u` across the axis.
@@ -385,6 +506,13 @@ impl<V: Space + Vector3> PolyhedronFaces<V> for Cone<V::Scalar> {
         }));
         Some(n)
     }
+
+    /// By place: the base's rim points by their order from the first
+    /// (which follows the direction asked), the side's line by its ends.
+    fn face_keys(&self, face: &[V], _normal: V, keys: &mut Vec<u64>) {
+        let kind = if face.len() == DISC_FACE_POINTS { 0 } else { 1 };
+        place_keys(kind, face.len(), keys);
+    }
 }
 
 impl<V: Space + Vector3, T: PolyhedronFaces<V> + Shape<V>> PolyhedronFaces<V> for Rounded<T, V::Scalar> {
@@ -399,6 +527,10 @@ impl<V: Space + Vector3, T: PolyhedronFaces<V> + Shape<V>> PolyhedronFaces<V> fo
 
     fn face_radius(&self) -> V::Scalar {
         self.shape.face_radius() + self.radius
+    }
+
+    fn face_keys(&self, face: &[V], normal: V, keys: &mut Vec<u64>) {
+        self.shape.face_keys(face, normal, keys);
     }
 }
 
@@ -629,6 +761,22 @@ impl<V: Space + Vector3, T: PolyhedronFaces<V>> PolyhedronFaces<V> for Transform
         }
         Some(face_normal(self, n))
     }
+
+    /// The wrapped shape's keys of the face mapped back to its frame
+    /// (the same points give the same bits back every call).
+    fn face_keys(&self, face: &[V], normal: V, keys: &mut Vec<u64>) {
+        if !uniform(self.scale) && self.shape.face_radius() > V::Scalar::ZERO {
+            // A surface point standing in for a face: no feature to name.
+            keys.clear();
+            keys.extend(face.iter().map(|_| seed::SURFACE));
+            return;
+        }
+        let inv = inv_elem(self.scale);
+        let inner: Vec<V> =
+            face.iter().map(|p| V::mul_elem(inv, self.pose.inverse_transform_point(*p))).collect();
+        let n = V::mul_elem(self.scale, self.pose.inverse_transform_vector(normal));
+        self.shape.face_keys(&inner, n.try_normalize().unwrap_or(n), keys);
+    }
 }
 
 impl<V: Space + Vector3, T: PolyhedronFaces<V>> PolyhedronFaces<V> for Placed<T, V> {
@@ -671,6 +819,12 @@ impl<V: Space + Vector3, T: PolyhedronFaces<V>> PolyhedronFaces<V> for Placed<T,
         }
         self.dir_to_outer(n)
     }
+
+    /// The wrapped shape's keys of the face mapped back to its frame.
+    fn face_keys(&self, face: &[V], normal: V, keys: &mut Vec<u64>) {
+        let inner: Vec<V> = face.iter().map(|p| self.to_inner(*p)).collect();
+        self.shape.face_keys(&inner, self.local_dir(normal), keys);
+    }
 }
 
 /// The unit axis direction (either sign) that scores highest.
@@ -691,13 +845,14 @@ fn inv_elem<V: Space>(s: V) -> V {
     (0..V::DIM).fold(V::ZERO, |acc, i| acc + V::axis(i) * (V::Scalar::ONE / s.component(i)))
 }
 
-/// A face in the world frame.
-fn world_face<V, T>(shape: &T, pose: &Pose<V>, dir: V, out: &mut Vec<V>) -> V
+/// A face in the world frame, and its vertices' feature keys.
+fn world_face<V, T>(shape: &T, pose: &Pose<V>, dir: V, out: &mut Vec<V>, keys: &mut Vec<u64>) -> V
 where
     V: Space + Vector3,
     T: PolyhedronFaces<V> + ?Sized,
 {
     let n = shape.best_face(pose.inverse_transform_vector(dir), out);
+    shape.face_keys(out, n, keys);
     for p in out.iter_mut() {
         *p = pose.transform_point(*p);
     }
@@ -727,7 +882,8 @@ type Rim<V> = (V, V, V, Cell<(<V as Vector>::Scalar, V)>);
 /// A face is used only where the shape reaches no further along its
 /// normal than the edge (to `band`): its plane passes through the edge.
 /// None for round shapes (a face radius: their faces are their cores') or
-/// shapes with [`square_rims`](PolyhedronFaces::square_rims).
+/// shapes with [`square_rims`](PolyhedronFaces::square_rims). Each plane
+/// carries its feature key: its normal's in the shape's frame.
 fn rim_planes<V, T>(
     shape: &T,
     pose: &Pose<V>,
@@ -735,7 +891,7 @@ fn rim_planes<V, T>(
     n: V,
     band: V::Scalar,
     scratch: &mut Vec<V>,
-) -> Vec<(V, V)>
+) -> Vec<(V, V, u64)>
 where
     V: Space + Vector3,
     T: PolyhedronFaces<V> + ?Sized,
@@ -757,7 +913,7 @@ where
             around
                 .into_iter()
                 .filter(|(_, m)| m.dot(local_n) < -aligned)
-                .map(|(p, m)| (pose.transform_point(p), pose.transform_vector(m))),
+                .map(|(p, m)| (pose.transform_point(p), pose.transform_vector(m), rim_key(m))),
         );
         return planes;
     }
@@ -790,56 +946,117 @@ where
     for (p0, _, _, best) in &rims {
         let (lean, m) = best.get();
         if lean > V::Scalar::ZERO {
+            let key = rim_key(m);
             let m = pose.transform_vector(m);
             if reach(shape, pose, m) - m.dot(*p0) <= band {
-                planes.push((*p0, m));
+                planes.push((*p0, m, key));
             }
         }
     }
     planes
 }
 
-/// Clips a face (world frame) by planes (a point and the outward normal):
-/// a polygon by Sutherland–Hodgman; a point or a segment (a ball's centre,
-/// a capsule's core) end by end, each end that crosses a plane moving onto
-/// it (as a polygon a segment's crossing would come twice, from either
-/// direction). `false` where nothing is left.
-fn clip_by<V: Vector3>(poly: &mut Vec<V>, planes: impl IntoIterator<Item = (V, V)>) -> bool {
+/// A rim plane's feature key: its normal's (in the shape's frame).
+fn rim_key<V: Vector3>(m: V) -> u64 {
+    mix(seed::RIM, point_key(m))
+}
+
+/// The feature key of the line from a point keyed `a` to one keyed `b`
+/// (an incident face's edge).
+fn edge_key(a: u64, b: u64) -> u64 {
+    mix(mix(seed::EDGE, a), b)
+}
+
+/// The feature key of the line along a clip plane keyed `plane` (the new
+/// edge Sutherland–Hodgman makes there).
+fn along_plane(plane: u64) -> u64 {
+    mix(seed::ALONG, plane)
+}
+
+/// The feature key of the point where the line keyed `line` crosses the
+/// plane keyed `plane`: an incident edge's crossing of a side plane, or,
+/// for a line along an earlier plane, the reference face's corner between
+/// the two planes. It names the features the point lies on, not the order
+/// it was cut in.
+fn cross_key(line: u64, plane: u64) -> u64 {
+    mix(mix(seed::CROSS, line), plane)
+}
+
+/// A point of a face being clipped: where it is, its feature key, and the
+/// key of the line from it to the next point (an incident edge, or a clip
+/// plane's line).
+#[derive(Clone, Copy, Debug)]
+struct Clipped<V> {
+    p: V,
+    key: u64,
+    along: u64,
+}
+
+/// A face's points with their keys, ready to clip: each point's line to
+/// the next is the incident face's edge.
+fn keyed<V: Copy>(face: &[V], keys: &[u64]) -> Vec<Clipped<V>> {
+    let n = face.len();
+    (0..n)
+        .map(|k| Clipped { p: face[k], key: keys[k], along: edge_key(keys[k], keys[(k + 1) % n]) })
+        .collect()
+}
+
+/// Clips a face (world frame; its points keyed, [`keyed`]) by planes (a
+/// point, the outward normal and the plane's key): a polygon by
+/// Sutherland–Hodgman; a point or a segment (a ball's centre, a capsule's
+/// core) end by end, each end that crosses a plane moving onto it (as a
+/// polygon a segment's crossing would come twice, from either direction).
+/// A point made by a crossing is keyed by the line it lies on and the
+/// plane ([`cross_key`]); the line on from a point leaving a plane is the
+/// plane's. `false` where nothing is left.
+fn clip_by<V: Vector3>(poly: &mut Vec<Clipped<V>>, planes: impl IntoIterator<Item = (V, V, u64)>) -> bool {
+    let zero = V::Scalar::ZERO;
     if poly.len() <= 2 {
         let (mut s, mut e) = (poly[0], poly[poly.len() - 1]);
-        for (p0, side) in planes {
-            let (ds, de) = (side.dot(s - p0), side.dot(e - p0));
-            if ds > V::Scalar::ZERO && de > V::Scalar::ZERO {
+        // Both ends lie on the segment's own line.
+        let line = s.along;
+        for (p0, side, key) in planes {
+            let (ds, de) = (side.dot(s.p - p0), side.dot(e.p - p0));
+            if ds > zero && de > zero {
                 return false;
             }
-            if ds > V::Scalar::ZERO {
-                s = s + (e - s) * (ds / (ds - de));
-            } else if de > V::Scalar::ZERO {
-                e = e + (s - e) * (de / (de - ds));
+            if ds > zero {
+                (s.p, s.key) = (s.p + (e.p - s.p) * (ds / (ds - de)), cross_key(line, key));
+            } else if de > zero {
+                (e.p, e.key) = (e.p + (s.p - e.p) * (de / (de - ds)), cross_key(line, key));
             }
         }
         poly.clear();
         poly.push(s);
-        if s != e {
+        if s.p != e.p {
             poly.push(e);
         }
         return true;
     }
     let mut next = Vec::with_capacity(poly.len() + 4);
-    for (p0, side) in planes {
-        if poly.iter().all(|p| side.dot(*p - p0) <= V::Scalar::ZERO) {
+    for (p0, side, key) in planes {
+        if poly.iter().all(|c| side.dot(c.p - p0) <= zero) {
             // Wholly inside this plane: nothing to cut.
             continue;
         }
         next.clear();
         for k in 0..poly.len() {
             let (s, e) = (poly[k], poly[(k + 1) % poly.len()]);
-            let (ds, de) = (side.dot(s - p0), side.dot(e - p0));
-            if ds <= V::Scalar::ZERO {
-                next.push(s);
+            let (ds, de) = (side.dot(s.p - p0), side.dot(e.p - p0));
+            let crosses = (ds < zero) != (de < zero) && ds != de;
+            // Leaving the plane's inside, the next point kept lies where
+            // the polygon comes back in: the line on runs along the plane.
+            let leaving = de > zero;
+            if ds <= zero {
+                let along = if leaving && !crosses { along_plane(key) } else { s.along };
+                next.push(Clipped { along, ..s });
             }
-            if (ds < V::Scalar::ZERO) != (de < V::Scalar::ZERO) && ds != de {
-                next.push(s + (e - s) * (ds / (ds - de)));
+            if crosses {
+                next.push(Clipped {
+                    p: s.p + (e.p - s.p) * (ds / (ds - de)),
+                    key: cross_key(s.along, key),
+                    along: if leaving { along_plane(key) } else { s.along },
+                });
             }
         }
         core::mem::swap(poly, &mut next);
@@ -894,10 +1111,11 @@ fn manifold_start<V: Vector>(
 /// `depth · n` apart; `point_b` is on B's surface (to second order in the
 /// lines' tilt), `point_a` off A's by at most its offset from that plane
 /// (to second order for a round A). `None` elsewhere (lines that cross,
-/// or a stretch of less than two distinct points).
+/// or a stretch of less than two distinct points). `ka` and `kb` are the
+/// lines' ends' feature keys.
 fn line_pair<V: Vector3>(
-    fa: &[V],
-    fb: &[V],
+    (fa, ka): (&[V], &[u64]),
+    (fb, kb): (&[V], &[u64]),
     n: V,
     (ra, rb): (V::Scalar, V::Scalar),
     least: V::Scalar,
@@ -915,13 +1133,15 @@ fn line_pair<V: Vector3>(
     if !level {
         return None;
     }
-    let mut poly = vec![b0, b1];
-    if !clip_by(&mut poly, [(a0, -ua), (a1, ua)]) {
+    let (&[ka0, ka1], &[kb0, kb1]) = (ka, kb) else { return None };
+    let mut poly = keyed(&[b0, b1], &[kb0, kb1]);
+    if !clip_by(&mut poly, [(a0, -ua, mix(seed::SIDE, ka0)), (a1, ua, mix(seed::SIDE, ka1))]) {
         return None;
     }
     let mut pts = Vec::with_capacity(2);
     let length = ea.length();
-    for &p in &poly {
+    let line = mix(mix(seed::LINE, ka0), ka1);
+    for &Clipped { p, key, .. } in &poly {
         let along = (p - a0).dot(ua).max(V::Scalar::ZERO).min(length);
         let w = p - (a0 + ua * along);
         let core_sep = n.dot(w);
@@ -933,7 +1153,8 @@ fn line_pair<V: Vector3>(
         let sep = core_sep - ra - rb;
         if sep <= speculative {
             let point_b = p - n * rb;
-            pts.push(ManifoldPoint { point_a: point_b - n * sep, point_b, depth: -sep });
+            let id = finish(mix(line, key));
+            pts.push(ManifoldPoint { point_a: point_b - n * sep, point_b, depth: -sep, id });
         }
     }
     weld(&mut pts, band);
@@ -944,13 +1165,19 @@ fn line_pair<V: Vector3>(
     for p in pts {
         m.push(p);
     }
+    m.distinct_ids();
     Some(m)
 }
 
 /// The contact's own point along its own normal.
 fn single_point<V: Vector>(contact: &Contact<V>, least: V::Scalar) -> ContactManifold<V> {
     let mut m = ContactManifold::empty(contact.normal);
-    m.push(ManifoldPoint { point_a: contact.point_a, point_b: contact.point_b, depth: least });
+    m.push(ManifoldPoint {
+        point_a: contact.point_a,
+        point_b: contact.point_b,
+        depth: least,
+        id: SINGLE_POINT_ID,
+    });
     m
 }
 
@@ -1031,41 +1258,48 @@ where
         Err(empty) => return empty,
     };
     let single = || single_point(contact, least);
-    let mut fa = Vec::with_capacity(8);
-    let mut fb = Vec::with_capacity(8);
-    let na = world_face(a, pose_a, n, &mut fa);
-    let nb = world_face(b, pose_b, -n, &mut fb);
+    let (mut fa, mut fb) = (Vec::with_capacity(8), Vec::with_capacity(8));
+    let (mut ka, mut kb) = (Vec::with_capacity(8), Vec::with_capacity(8));
+    let na = world_face(a, pose_a, n, &mut fa, &mut ka);
+    let nb = world_face(b, pose_b, -n, &mut fb, &mut kb);
     let (ra, rb) = (a.face_radius(), b.face_radius());
     let Some(flip) =
         reference_face((a, pose_a, &fa, na, ra), (b, pose_b, &fb, nb, rb), 3, least, speculative)
     else {
         // Two lines side by side (parallel capsules, cylinders lying
         // together): their common stretch's two ends.
-        if let Some(m) = line_pair(&fa, &fb, n, (ra, rb), least, speculative) {
+        if let Some(m) = line_pair((&fa, &ka), (&fb, &kb), n, (ra, rb), least, speculative) {
             return m;
         }
         // Edge to edge (or no face at all): the contact's own point.
         return single();
     };
     let ref_n = if flip { nb } else { na };
-    let ref_face = if flip { &fb } else { &fa };
-    // The reference face's side planes: a point and the outward normal.
+    let (ref_face, ref_keys) = if flip { (&fb, &kb) } else { (&fa, &ka) };
+    // The points' feature keys start from the reference face's (which
+    // shape, which face).
+    let face_key = ref_keys.iter().fold(mix(seed::FACE, u64::from(flip)), |h, k| mix(h, *k));
+    // The reference face's side planes: a point, the outward normal and
+    // the key of the edge it passes through.
     let face_scale = ref_face.iter().fold(V::Scalar::ZERO, |m, p| m.max(p.max_abs()));
     let face_band = V::Scalar::DEFAULT_ZERO_TOLERANCE * face_scale;
     let sides = (0..ref_face.len()).filter_map(|i| {
-        let (p0, p1) = (ref_face[i], ref_face[(i + 1) % ref_face.len()]);
-        (p1 - p0).cross(ref_n).try_normalize().map(|side| (p0, side))
+        let j = (i + 1) % ref_face.len();
+        let (p0, p1) = (ref_face[i], ref_face[j]);
+        let key = mix(mix(seed::SIDE, ref_keys[i]), ref_keys[j]);
+        (p1 - p0).cross(ref_n).try_normalize().map(|side| (p0, side, key))
     });
-    let mut inc_face = Vec::with_capacity(8);
+    let (mut inc_face, mut inc_keys) = (Vec::with_capacity(8), Vec::with_capacity(8));
     if flip {
-        world_face(a, pose_a, -nb, &mut inc_face);
+        world_face(a, pose_a, -nb, &mut inc_face, &mut inc_keys);
     } else {
-        world_face(b, pose_b, -na, &mut inc_face);
+        world_face(b, pose_b, -na, &mut inc_face, &mut inc_keys);
     }
-    if inc_face.is_empty() {
+    if inc_face.is_empty() || inc_keys.len() != inc_face.len() {
+        // No face, or a shape of one's own that keys it wrongly.
         return single();
     }
-    let mut poly: Vec<V> = inc_face;
+    let mut poly = keyed(&inc_face, &inc_keys);
     if !clip_by(&mut poly, sides) {
         // The incident face lies wholly beside the reference face.
         return single();
@@ -1074,7 +1308,7 @@ where
     // shape: where a clipped point lies below the reference face, clip on
     // the shape's own faces there too (points above it are untouched).
     let rims_square = if flip { b.square_rims() } else { a.square_rims() };
-    if !rims_square && poly.iter().any(|p| ref_n.dot(*p - ref_face[0]) < -face_band) {
+    if !rims_square && poly.iter().any(|c| ref_n.dot(c.p - ref_face[0]) < -face_band) {
         let mut scratch = Vec::new();
         let rims = if flip {
             rim_planes(b, pose_b, ref_face, ref_n, face_band, &mut scratch)
@@ -1091,17 +1325,18 @@ where
     // their radii out along the normal.
     let (r_ref, r_inc) = if flip { (rb, ra) } else { (ra, rb) };
     let mut pts: Vec<ManifoldPoint<V>> = Vec::with_capacity(poly.len());
-    for &p in &poly {
+    for &Clipped { p, key, .. } in &poly {
         let core_sep = ref_n.dot(p - ref_face[0]);
         let sep = core_sep - r_ref - r_inc;
         if sep <= speculative {
             let on_ref = p - ref_n * (core_sep - r_ref);
             let on_inc = p - ref_n * r_inc;
             let (pa, pb) = if flip { (on_inc, on_ref) } else { (on_ref, on_inc) };
-            pts.push(ManifoldPoint { point_a: pa, point_b: pb, depth: -sep });
+            pts.push(ManifoldPoint { point_a: pa, point_b: pb, depth: -sep, id: finish(mix(face_key, key)) });
         }
     }
-    let scale = ref_face.iter().chain(poly.iter()).fold(V::Scalar::ZERO, |m, p| m.max(p.max_abs()));
+    let scale =
+        ref_face.iter().chain(poly.iter().map(|c| &c.p)).fold(V::Scalar::ZERO, |m, p| m.max(p.max_abs()));
     weld(&mut pts, V::Scalar::DEFAULT_ZERO_TOLERANCE * scale);
     if pts.is_empty() {
         // Every clipped point is apart beyond the speculative distance.
@@ -1112,6 +1347,7 @@ where
     for p in reduce(&pts) {
         m.push(p);
     }
+    m.distinct_ids();
     m
 }
 
@@ -1136,6 +1372,16 @@ pub trait PolygonEdges<V: Vector2>: SupportMap<V> {
     #[inline]
     fn edge_radius(&self) -> V::Scalar {
         V::Scalar::ZERO
+    }
+
+    /// The feature keys of an edge's ends, an edge that this shape's
+    /// [`best_edge`](Self::best_edge) or [`best_edge_by`](Self::best_edge_by)
+    /// returned with the normal `normal`: as
+    /// [`PolyhedronFaces::face_keys`], by default each end's coordinates.
+    #[inline]
+    fn edge_keys(&self, edge: [V; 2], normal: V) -> [u64; 2] {
+        let _ = normal;
+        edge.map(point_key2)
     }
 }
 
@@ -1183,6 +1429,10 @@ impl<V: Space + Vector2, T: PolygonEdges<V> + Shape<V>> PolygonEdges<V> for Roun
 
     fn edge_radius(&self) -> V::Scalar {
         self.shape.edge_radius() + self.radius
+    }
+
+    fn edge_keys(&self, edge: [V; 2], normal: V) -> [u64; 2] {
+        self.shape.edge_keys(edge, normal)
     }
 }
 
@@ -1267,6 +1517,18 @@ impl<V: Space + Vector2, T: PolygonEdges<V>> PolygonEdges<V> for Transformed<T, 
     fn edge_radius(&self) -> V::Scalar {
         if uniform(self.scale) { self.shape.edge_radius() * self.scale.component(0) } else { V::Scalar::ZERO }
     }
+
+    /// The wrapped shape's keys of the edge mapped back to its frame.
+    fn edge_keys(&self, edge: [V; 2], normal: V) -> [u64; 2] {
+        if !uniform(self.scale) && self.shape.edge_radius() > V::Scalar::ZERO {
+            // A surface point standing in for an edge: no feature to name.
+            return [seed::SURFACE; 2];
+        }
+        let inv = inv_elem(self.scale);
+        let inner = edge.map(|p| V::mul_elem(inv, self.pose.inverse_transform_point(p)));
+        let n = V::mul_elem(self.scale, self.pose.inverse_transform_vector(normal));
+        self.shape.edge_keys(inner, n.try_normalize().unwrap_or(n))
+    }
 }
 
 impl<V: Space + Vector2, T: PolygonEdges<V>> PolygonEdges<V> for Placed<T, V> {
@@ -1283,6 +1545,11 @@ impl<V: Space + Vector2, T: PolygonEdges<V>> PolygonEdges<V> for Placed<T, V> {
     fn edge_radius(&self) -> V::Scalar {
         self.shape.edge_radius()
     }
+
+    /// The wrapped shape's keys of the edge mapped back to its frame.
+    fn edge_keys(&self, edge: [V; 2], normal: V) -> [u64; 2] {
+        self.shape.edge_keys(edge.map(|p| self.to_inner(p)), self.local_dir(normal))
+    }
 }
 
 /// The reference shape's own edges beyond the reference edge's ends where
@@ -1295,7 +1562,7 @@ impl<V: Space + Vector2, T: PolygonEdges<V>> PolygonEdges<V> for Placed<T, V> {
 /// every edge for both ends. Used only where it leans in below and
 /// passes through the end (the shape reaches no further along its normal,
 /// to `band`); none for round shapes.
-fn rim_lines<V, T>(shape: &T, pose: &Pose<V>, r: [V; 2], n: V, band: V::Scalar) -> [Option<(V, V)>; 2]
+fn rim_lines<V, T>(shape: &T, pose: &Pose<V>, r: [V; 2], n: V, band: V::Scalar) -> [Option<(V, V, u64)>; 2]
 where
     V: Space + Vector2,
     T: PolygonEdges<V> + ?Sized,
@@ -1324,23 +1591,25 @@ where
     for (k, b) in best.iter().enumerate() {
         let (near, m) = b.get();
         if near < -aligned {
+            let key = mix(seed::RIM, point_key2(m));
             let m = pose.transform_vector(m);
             if reach(shape, pose, m) - m.dot(r[k]) <= band {
-                lines[k] = Some((r[k], m));
+                lines[k] = Some((r[k], m, key));
             }
         }
     }
     lines
 }
 
-/// An edge in the world frame.
-fn world_edge<V, T>(shape: &T, pose: &Pose<V>, dir: V) -> ([V; 2], V)
+/// An edge in the world frame, with its ends' feature keys.
+fn world_edge<V, T>(shape: &T, pose: &Pose<V>, dir: V) -> ([V; 2], V, [u64; 2])
 where
     V: Space + Vector2,
     T: PolygonEdges<V> + ?Sized,
 {
     let (e, n) = shape.best_edge(pose.inverse_transform_vector(dir));
-    (e.map(|p| pose.transform_point(p)), pose.transform_vector(n))
+    let keys = shape.edge_keys(e, n);
+    (e.map(|p| pose.transform_point(p)), pose.transform_vector(n), keys)
 }
 
 /// The contact manifold of two posed polygons (2D), from a [`Contact`]
@@ -1390,8 +1659,8 @@ where
         Ok(start) => start,
         Err(empty) => return empty,
     };
-    let (ea, na) = world_edge(a, pose_a, n);
-    let (eb, nb) = world_edge(b, pose_b, -n);
+    let (ea, na, ka) = world_edge(a, pose_a, n);
+    let (eb, nb, kb) = world_edge(b, pose_b, -n);
     let (ra, rb) = (a.edge_radius(), b.edge_radius());
     let Some(flip) =
         reference_face((a, pose_a, &ea, na, ra), (b, pose_b, &eb, nb, rb), 2, least, speculative)
@@ -1399,14 +1668,19 @@ where
         // Vertex to vertex (or no edge at all): the contact's own point.
         return single_point(contact, least);
     };
-    let (r, ref_n) = if flip { (eb, nb) } else { (ea, na) };
-    let (inc, _) = if flip { world_edge(a, pose_a, -nb) } else { world_edge(b, pose_b, -na) };
+    let (r, ref_n, kr) = if flip { (eb, nb, kb) } else { (ea, na, ka) };
+    let (inc, _, ki) = if flip { world_edge(a, pose_a, -nb) } else { world_edge(b, pose_b, -na) };
+    // The points' feature keys (as in 3D): the reference edge's, then each
+    // end's own or its crossing's.
+    let face_key = mix(mix(mix(seed::FACE, u64::from(flip)), kr[0]), kr[1]);
     // Clip the incident edge to the reference edge's extent: the
     // coordinate along it from `r[0]` within [0, length].
     let along = r[1] - r[0];
     let len = along.length();
     let Some(t) = along.try_normalize() else { return single_point(contact, least) };
     let (mut p, mut q) = (inc[0], inc[1]);
+    // Both ends lie on the incident edge.
+    let (mut kp, mut kq, line) = (ki[0], ki[1], edge_key(ki[0], ki[1]));
     // Beyond an end whose corner leans in, the reference shape's own edge
     // there clips too (below the reference edge it lies inside the end's
     // perpendicular; above, outside it).
@@ -1416,16 +1690,17 @@ where
     } else {
         rim_lines(a, pose_a, r, ref_n, V::Scalar::DEFAULT_ZERO_TOLERANCE * scale)
     };
-    for (p0, m) in rims.into_iter().flatten() {
+    for (p0, m, key) in rims.into_iter().flatten() {
         let (dp, dq) = (m.dot(p - p0), m.dot(q - p0));
         match (dp <= V::Scalar::ZERO, dq <= V::Scalar::ZERO) {
             (true, true) => {}
             (false, false) => return single_point(contact, least),
-            (false, true) => p = p + (q - p) * (dp / (dp - dq)),
-            (true, false) => q = q + (p - q) * (dq / (dq - dp)),
+            (false, true) => (p, kp) = (p + (q - p) * (dp / (dp - dq)), cross_key(line, key)),
+            (true, false) => (q, kq) = (q + (p - q) * (dq / (dq - dp)), cross_key(line, key)),
         }
     }
-    for (bound, keep_below) in [(V::Scalar::ZERO, false), (len, true)] {
+    for (bound, keep_below, end) in [(V::Scalar::ZERO, false, kr[0]), (len, true, kr[1])] {
+        let key = mix(seed::SIDE, end);
         let (up, uq) = (t.dot(p - r[0]) - bound, t.dot(q - r[0]) - bound);
         // Inside: above the lower bound, below the upper.
         let (p_in, q_in) = if keep_below {
@@ -1436,22 +1711,22 @@ where
         match (p_in, q_in) {
             (true, true) => {}
             (false, false) => return single_point(contact, least),
-            (false, true) => p = p + (q - p) * (up / (up - uq)),
-            (true, false) => q = q + (p - q) * (uq / (uq - up)),
+            (false, true) => (p, kp) = (p + (q - p) * (up / (up - uq)), cross_key(line, key)),
+            (true, false) => (q, kq) = (q + (p - q) * (uq / (uq - up)), cross_key(line, key)),
         }
     }
     // Round shapes: the edges are their cores', the surfaces lie their
     // radii out along the normal.
     let (r_ref, r_inc) = if flip { (rb, ra) } else { (ra, rb) };
     let mut pts = Vec::with_capacity(2);
-    for c in [p, q] {
+    for (c, key) in [(p, kp), (q, kq)] {
         let core_sep = ref_n.dot(c - r[0]);
         let sep = core_sep - r_ref - r_inc;
         if sep <= speculative {
             let on_ref = c - ref_n * (core_sep - r_ref);
             let on_inc = c - ref_n * r_inc;
             let (pa, pb) = if flip { (on_inc, on_ref) } else { (on_ref, on_inc) };
-            pts.push(ManifoldPoint { point_a: pa, point_b: pb, depth: -sep });
+            pts.push(ManifoldPoint { point_a: pa, point_b: pb, depth: -sep, id: finish(mix(face_key, key)) });
         }
     }
     let scale = r.iter().chain([p, q].iter()).fold(V::Scalar::ZERO, |m, c| m.max(c.max_abs()));
@@ -1464,6 +1739,7 @@ where
     for p in pts {
         m.push(p);
     }
+    m.distinct_ids();
     m
 }
 

@@ -200,12 +200,15 @@ impl<T: Shape<DVec3> + PolyhedronFaces<DVec3>> Faced for T {}
 
 /// A contact manifold's outputs are finite where they must be: the normal
 /// always (zero for a contact without one), each point and depth, and at
-/// most [`gjk_epa::MAX_MANIFOLD_POINTS`] points; counts it.
+/// most [`gjk_epa::MAX_MANIFOLD_POINTS`] points, their ids distinct; counts
+/// it (a malformed one as `non_finite`).
 fn count_manifold<V: Vector>(m: &gjk_epa::ContactManifold<V>, o: &mut Outcome) {
     o.queries += 1;
+    let pts = m.points();
     let finite = m.normal.is_finite()
         && m.len() <= gjk_epa::MAX_MANIFOLD_POINTS
-        && m.points().iter().all(|p| p.point_a.is_finite() && p.point_b.is_finite() && p.depth.is_finite());
+        && pts.iter().all(|p| p.point_a.is_finite() && p.point_b.is_finite() && p.depth.is_finite())
+        && pts.iter().enumerate().all(|(i, p)| pts[..i].iter().all(|q| q.id != p.id));
     o.non_finite += u64::from(!finite);
 }
 

@@ -170,6 +170,12 @@ impl<T, V: Space> Placed<T, V> {
     pub fn dir_to_outer(&self, d: V) -> V {
         V::mat_mul(&self.rotation, d)
     }
+
+    /// A point of the outer frame in the shape's frame.
+    #[inline]
+    pub fn to_inner(&self, p: V) -> V {
+        V::mat_tmul(&self.rotation, p - self.translation)
+    }
 }
 
 impl<V: Space, T: SupportMap<V>> SupportMap<V> for Placed<T, V> {
