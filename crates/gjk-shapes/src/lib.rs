@@ -24,7 +24,10 @@
 //!
 //! Every shape is generic over the space: glam's `Vec2`, `DVec2`, `Vec3`
 //! or `DVec3` (f32 or f64). Constructors validate and return
-//! [`ShapeError`] for bad input; queries never panic.
+//! [`ShapeError`] for bad input; queries never panic. With the `serde`
+//! feature, shapes, wrappers and poses serialize as their defining fields
+//! and deserialize through the same constructors (a bad file is an error,
+//! never a bad shape); hulls and polygons as their vertices.
 //!
 //! ```
 //! use gjk_shapes::{Capsule, ConvexPolygon, Pose, distance, intersects, glam::DVec2};
@@ -53,6 +56,8 @@ mod packed;
 mod polygon;
 mod primitives;
 mod query;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod shape;
 mod space;
 mod wrappers;

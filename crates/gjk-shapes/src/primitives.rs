@@ -10,6 +10,7 @@ use crate::space::{Space, half};
 
 /// A single point.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Point<V> {
     /// Where it is.
     pub p: V,
@@ -50,6 +51,7 @@ impl<V: Space> Shape<V> for Point<V> {
 
 /// A ball centred at the origin: a sphere in 3D, a circle in 2D.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Ball<S> {
     /// Radius (≥ 0).
     pub radius: S,
@@ -116,6 +118,7 @@ impl<V: Space> Shape<V> for Ball<V::Scalar> {
 /// A capsule along the local Y axis: the segment from `−half_height·Y` to
 /// `+half_height·Y`, rounded by `radius`.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Capsule<S> {
     /// Half the length of the core segment (≥ 0).
     pub half_height: S,
@@ -208,6 +211,7 @@ pub(crate) fn argmax<V: Vector>(pts: &[V], dir: V) -> usize {
 
 /// A segment between two points.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Segment<V> {
     /// The end points.
     pub points: [V; 2],
@@ -250,6 +254,7 @@ impl<V: Space> Shape<V> for Segment<V> {
 
 /// A triangle (2D or 3D).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Triangle<V> {
     /// The corners.
     pub points: [V; 3],
@@ -286,6 +291,7 @@ impl<V: Space> Shape<V> for Triangle<V> {}
 
 /// A box centred at the origin: a cuboid in 3D, a rectangle in 2D.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Cuboid<V> {
     /// Half the size along each axis (all positive).
     pub half_extents: V,
@@ -361,6 +367,7 @@ impl<V: Space> Shape<V> for Cuboid<V> {
 
 /// A solid cylinder along the local Y axis (3D).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Cylinder<S> {
     /// Half the height (> 0).
     pub half_height: S,
@@ -405,6 +412,7 @@ impl<V: Space + Vector3> Shape<V> for Cylinder<V::Scalar> {
 /// A solid cone along the local Y axis (3D): apex at `+half_height·Y`, base
 /// disc of `radius` at `−half_height·Y`.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Cone<S> {
     /// Half the height (> 0).
     pub half_height: S,

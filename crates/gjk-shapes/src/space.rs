@@ -7,6 +7,7 @@ use gjk_core::{Real, Vector};
 
 /// A 2D rotation stored as its cosine and sine (glam has no 2D rotation type).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(deny_unknown_fields))]
 pub struct Rot2<S> {
     /// `cos θ`.
     pub cos: S,
@@ -311,6 +312,7 @@ impl_space3!(DVec3, f64, DQuat, DMat3);
 
 /// A rigid motion: rotation, then translation (`p ↦ R p + t`).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Pose<V: Space> {
     /// The rotation.
     pub rotation: V::Rotation,

@@ -12,6 +12,11 @@ use crate::space::{Pose, Space};
 /// single-header seed's transform example):
 /// `s(d) = R · S · s_T(S · Rᵀ d) + t` for a diagonal scale `S`.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(bound(serialize = "T: serde::Serialize, V: serde::Serialize, V::Rotation: serde::Serialize"))
+)]
 pub struct Transformed<T, V: Space> {
     /// The wrapped shape.
     pub shape: T,
@@ -266,6 +271,7 @@ impl<V: Space, T: Shape<V>> Shape<V> for Placed<T, V> {
 /// A shape grown by a ball: `T ⊕ ball(radius)` (rounded corners and edges).
 /// Queries treat it exactly as the core `T` plus the radius.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Rounded<T, S> {
     /// The core shape.
     pub shape: T,
@@ -340,6 +346,7 @@ impl<V: Space, T: Shape<V>> Shape<V> for Rounded<T, V::Scalar> {
 ///
 /// Vertex indices: `2i` is vertex `i` at the start, `2i + 1` at the end.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Swept<T, V> {
     /// The moving shape, at its start.
     pub shape: T,
@@ -421,6 +428,7 @@ impl<V: Space, T: Shape<V>> Shape<V> for Swept<T, V> {
 
 /// The Minkowski sum `A ⊕ B` of two shapes: `s(d) = s_A(d) + s_B(d)`.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct MinkowskiSum<A, B> {
     /// First summand.
     pub a: A,
