@@ -89,13 +89,21 @@ pub struct ManifoldPoint<V: Vector> {
 /// so it matches last frame's single point, as Box2D's circles do.
 pub const SINGLE_POINT_ID: u32 = 0;
 
-/// Mixes `x` into the feature key `h`: a multiply–xorshift finaliser
-/// (splitmix64's), so that keys of different features collide with
-/// probability about 2⁻⁶⁴ per pair and the id's 32 bits about 2⁻³².
-/// Not symmetric in `h` and `x`.
+/// Mixes `x` into the feature key `h`: a rotation, an exclusive or and
+/// one odd multiply (a bijection in each argument, not symmetric), cheap
+/// enough for every edge and crossing a clip makes; the keys it combines
+/// are [`avalanche`]d already (a point's coordinates) or small seeds, and
+/// the id is avalanched at the end ([`finish`]).
 #[inline]
 fn mix(h: u64, x: u64) -> u64 {
-    let mut z = h.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ x;
+    (h.rotate_left(23) ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// splitmix64's finaliser: every input bit reaches every output bit, so
+/// keys of different features give ids that collide with probability
+/// about 2⁻³² per pair.
+#[inline]
+fn avalanche(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
@@ -131,18 +139,35 @@ mod seed {
 /// a shape's frame gives the same key (a polytope's corner, a capsule's
 /// end): the default of [`PolyhedronFaces::face_keys`].
 fn point_key<V: Vector3>(p: V) -> u64 {
-    (0..3).fold(seed::POINT, |h, i| mix(h, p.get(i).to_f64().to_bits()))
+    coordinate_key([p.get(0), p.get(1), p.get(2)])
 }
 
 /// [`point_key`] in 2D: the default of [`PolygonEdges::edge_keys`].
 fn point_key2<V: Vector2>(p: V) -> u64 {
-    [p.x(), p.y()].into_iter().fold(seed::POINT, |h, c| mix(h, c.to_f64().to_bits()))
+    coordinate_key([p.x(), p.y()])
+}
+
+/// [`point_key`]'s hash of up to three coordinates: each coordinate's
+/// bits folded in by an odd multiply and a shift down (so that the next
+/// multiply spreads its high bits, signs included: a plain sum of
+/// products would map every sign to the top bit, and the corners
+/// `(x, z)` and `(−x, −z)` of a box's face would collide), then
+/// [`avalanche`]d.
+#[inline]
+fn coordinate_key<S: Real, const N: usize>(c: [S; N]) -> u64 {
+    let mut h = seed::POINT;
+    for x in c {
+        h = (h ^ x.to_f64().to_bits()).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h ^= h >> 29;
+    }
+    avalanche(h)
 }
 
 /// A point's id from its feature key.
 #[inline]
 fn finish(h: u64) -> u32 {
-    (h ^ (h >> 32)) as u32
+    let z = avalanche(h);
+    (z ^ (z >> 32)) as u32
 }
 
 /// Up to [`MAX_MANIFOLD_POINTS`] contact points sharing one normal.
@@ -271,7 +296,10 @@ pub trait PolyhedronFaces<V: Vector3>: SupportMap<V> {
     fn face_keys(&self, face: &[V], normal: V, keys: &mut Vec<u64>) {
         let _ = normal;
         keys.clear();
-        keys.extend(face.iter().map(|p| point_key(*p)));
+        keys.reserve(face.len());
+        for p in face {
+            keys.push(point_key(*p));
+        }
     }
 }
 
@@ -845,18 +873,82 @@ fn inv_elem<V: Space>(s: V) -> V {
     (0..V::DIM).fold(V::ZERO, |acc, i| acc + V::axis(i) * (V::Scalar::ONE / s.component(i)))
 }
 
-/// A face in the world frame, and its vertices' feature keys.
-fn world_face<V, T>(shape: &T, pose: &Pose<V>, dir: V, out: &mut Vec<V>, keys: &mut Vec<u64>) -> V
+/// Scratch space for faces in a shape's own frame and their keys, shared
+/// between the calls of one manifold.
+type Scratch<'a, V> = (&'a mut Vec<V>, &'a mut Vec<u64>);
+
+/// A face in the world frame ([`Clipped`] points, unkeyed: see
+/// [`key_face`]), and its normal in the world frame and in the shape's
+/// (`local` holds the face there).
+fn world_face<V, T>(
+    shape: &T,
+    pose: &Pose<V>,
+    dir: V,
+    out: &mut Vec<Clipped<V>>,
+    local: &mut Vec<V>,
+) -> (V, V)
 where
     V: Space + Vector3,
     T: PolyhedronFaces<V> + ?Sized,
 {
-    let n = shape.best_face(pose.inverse_transform_vector(dir), out);
-    shape.face_keys(out, n, keys);
-    for p in out.iter_mut() {
-        *p = pose.transform_point(*p);
+    let n = shape.best_face(pose.inverse_transform_vector(dir), local);
+    out.clear();
+    out.extend(local.iter().map(|p| Clipped { p: pose.transform_point(*p), key: 0, along: 0 }));
+    (pose.transform_vector(n), n)
+}
+
+/// Keys the face [`world_face`] made of `shape` along `dir`: each vertex
+/// with its feature key and the key of the edge to the next. The face is
+/// asked for again in the shape's own frame (the same direction gives
+/// the same face), so that only faces that make points are keyed.
+fn key_face<V, T>(shape: &T, pose: &Pose<V>, dir: V, face: &mut [Clipped<V>], (local, keys): Scratch<'_, V>)
+where
+    V: Space + Vector3,
+    T: PolyhedronFaces<V> + ?Sized,
+{
+    let n = shape.best_face(pose.inverse_transform_vector(dir), local);
+    key_local_face(shape, (local, n), face, keys);
+}
+
+/// Keys `face` from the same face in the shape's own frame (`local` and
+/// its normal there), as [`key_face`].
+fn key_local_face<V, T>(shape: &T, (local, n): (&[V], V), face: &mut [Clipped<V>], keys: &mut Vec<u64>)
+where
+    V: Space + Vector3,
+    T: PolyhedronFaces<V> + ?Sized,
+{
+    shape.face_keys(local, n, keys);
+    if keys.len() != local.len() {
+        // A shape of one's own that keys its face wrongly: by coordinates.
+        keys.clear();
+        keys.extend(local.iter().map(|p| point_key(*p)));
     }
-    pose.transform_vector(n)
+    let k = keys.len().min(face.len());
+    for i in 0..k {
+        let next = if i + 1 == k { 0 } else { i + 1 };
+        face[i].key = keys[i];
+        face[i].along = edge_key(keys[i], keys[next]);
+    }
+}
+
+/// A point of a face: a vector itself, or a clipped point's place.
+trait At<V> {
+    /// Where it is.
+    fn at(&self) -> V;
+}
+
+impl<V: Vector> At<V> for V {
+    #[inline]
+    fn at(&self) -> V {
+        *self
+    }
+}
+
+impl<V: Copy> At<V> for Clipped<V> {
+    #[inline]
+    fn at(&self) -> V {
+        self.p
+    }
 }
 
 /// A reference edge's search for the face beyond it: the edge's first
@@ -887,7 +979,7 @@ type Rim<V> = (V, V, V, Cell<(<V as Vector>::Scalar, V)>);
 fn rim_planes<V, T>(
     shape: &T,
     pose: &Pose<V>,
-    face: &[V],
+    face: &[Clipped<V>],
     n: V,
     band: V::Scalar,
     scratch: &mut Vec<V>,
@@ -923,7 +1015,7 @@ where
     // more than the alignment: a rim a hair from square changes nothing).
     let rims: Vec<Rim<V>> = (0..k)
         .filter_map(|i| {
-            let (p0, p1) = (face[i], face[(i + 1) % k]);
+            let (p0, p1) = (face[i].p, face[(i + 1) % k].p);
             let side = pose.inverse_transform_vector((p1 - p0).cross(n).try_normalize()?);
             let dir = pose.inverse_transform_vector((p1 - p0).try_normalize()?);
             Some((p0, side, dir, Cell::new((V::Scalar::ZERO, V::ZERO))))
@@ -992,24 +1084,20 @@ struct Clipped<V> {
     along: u64,
 }
 
-/// A face's points with their keys, ready to clip: each point's line to
-/// the next is the incident face's edge.
-fn keyed<V: Copy>(face: &[V], keys: &[u64]) -> Vec<Clipped<V>> {
-    let n = face.len();
-    (0..n)
-        .map(|k| Clipped { p: face[k], key: keys[k], along: edge_key(keys[k], keys[(k + 1) % n]) })
-        .collect()
-}
-
-/// Clips a face (world frame; its points keyed, [`keyed`]) by planes (a
+/// Clips a face (world frame; its points keyed, [`world_face`]) by planes (a
 /// point, the outward normal and the plane's key): a polygon by
 /// Sutherland–Hodgman; a point or a segment (a ball's centre, a capsule's
 /// core) end by end, each end that crosses a plane moving onto it (as a
 /// polygon a segment's crossing would come twice, from either direction).
 /// A point made by a crossing is keyed by the line it lies on and the
 /// plane ([`cross_key`]); the line on from a point leaving a plane is the
-/// plane's. `false` where nothing is left.
-fn clip_by<V: Vector3>(poly: &mut Vec<Clipped<V>>, planes: impl IntoIterator<Item = (V, V, u64)>) -> bool {
+/// plane's. `next` is scratch space (shared between calls). `false` where
+/// nothing is left.
+fn clip_by<V: Vector3>(
+    poly: &mut Vec<Clipped<V>>,
+    planes: impl IntoIterator<Item = (V, V, u64)>,
+    next: &mut Vec<Clipped<V>>,
+) -> bool {
     let zero = V::Scalar::ZERO;
     if poly.len() <= 2 {
         let (mut s, mut e) = (poly[0], poly[poly.len() - 1]);
@@ -1033,13 +1121,13 @@ fn clip_by<V: Vector3>(poly: &mut Vec<Clipped<V>>, planes: impl IntoIterator<Ite
         }
         return true;
     }
-    let mut next = Vec::with_capacity(poly.len() + 4);
     for (p0, side, key) in planes {
         if poly.iter().all(|c| side.dot(c.p - p0) <= zero) {
             // Wholly inside this plane: nothing to cut.
             continue;
         }
         next.clear();
+        next.reserve(poly.len() + 4);
         for k in 0..poly.len() {
             let (s, e) = (poly[k], poly[(k + 1) % poly.len()]);
             let (ds, de) = (side.dot(s.p - p0), side.dot(e.p - p0));
@@ -1059,7 +1147,7 @@ fn clip_by<V: Vector3>(poly: &mut Vec<Clipped<V>>, planes: impl IntoIterator<Ite
                 });
             }
         }
-        core::mem::swap(poly, &mut next);
+        core::mem::swap(poly, next);
         if poly.is_empty() {
             return false;
         }
@@ -1114,14 +1202,15 @@ fn manifold_start<V: Vector>(
 /// or a stretch of less than two distinct points). `ka` and `kb` are the
 /// lines' ends' feature keys.
 fn line_pair<V: Vector3>(
-    (fa, ka): (&[V], &[u64]),
-    (fb, kb): (&[V], &[u64]),
+    fa: &[Clipped<V>],
+    fb: &[Clipped<V>],
     n: V,
     (ra, rb): (V::Scalar, V::Scalar),
     least: V::Scalar,
     speculative: V::Scalar,
 ) -> Option<ContactManifold<V>> {
-    let ([a0, a1], [b0, b1]) = (<[V; 2]>::try_from(fa).ok()?, <[V; 2]>::try_from(fb).ok()?);
+    let (&[ca0, ca1], &[cb0, cb1]) = (fa, fb) else { return None };
+    let ([a0, a1], [b0, b1]) = ([ca0.p, ca1.p], [cb0.p, cb1.p]);
     let scale = [a0, a1, b0, b1].iter().fold(least.abs(), |m, p| m.max(p.max_abs()));
     let band = V::Scalar::DEFAULT_ZERO_TOLERANCE * scale;
     let slack = V::Scalar::from_f64(FACE_CONTACT_TOLERANCE) * least.abs().max(speculative) + band;
@@ -1133,9 +1222,11 @@ fn line_pair<V: Vector3>(
     if !level {
         return None;
     }
-    let (&[ka0, ka1], &[kb0, kb1]) = (ka, kb) else { return None };
-    let mut poly = keyed(&[b0, b1], &[kb0, kb1]);
-    if !clip_by(&mut poly, [(a0, -ua, mix(seed::SIDE, ka0)), (a1, ua, mix(seed::SIDE, ka1))]) {
+    let (ka0, ka1) = (ca0.key, ca1.key);
+    let mut poly = vec![cb0, cb1];
+    // A segment clips in place: no scratch space.
+    let sides = [(a0, -ua, mix(seed::SIDE, ka0)), (a1, ua, mix(seed::SIDE, ka1))];
+    if !clip_by(&mut poly, sides, &mut Vec::new()) {
         return None;
     }
     let mut pts = Vec::with_capacity(2);
@@ -1190,9 +1281,9 @@ fn single_point<V: Vector>(contact: &Contact<V>, least: V::Scalar) -> ContactMan
 /// other shape reaches past the face's plane. That is never below `least`
 /// but for rounding; a face that only touches the contact at an edge or
 /// vertex overlaps by more.
-fn reference_face<V, A, B>(
-    (a, pose_a, face_a, na, ra): (&A, &Pose<V>, &[V], V, V::Scalar),
-    (b, pose_b, face_b, nb, rb): (&B, &Pose<V>, &[V], V, V::Scalar),
+fn reference_face<V, A, B, P>(
+    (a, pose_a, face_a, na, ra): (&A, &Pose<V>, &[P], V, V::Scalar),
+    (b, pose_b, face_b, nb, rb): (&B, &Pose<V>, &[P], V, V::Scalar),
     min_points: usize,
     least: V::Scalar,
     speculative: V::Scalar,
@@ -1201,15 +1292,16 @@ where
     V: Space,
     A: SupportMap<V> + ?Sized,
     B: SupportMap<V> + ?Sized,
+    P: At<V>,
 {
-    let is_face = |f: &[V]| f.len() >= min_points && f.iter().any(|p| *p != f[0]);
+    let is_face = |f: &[P]| f.len() >= min_points && f.iter().any(|p| p.at() != f[0].at());
     // A round shape's faces are its core's: its surface lies `r` out.
-    let over = |f: &[V], n: V, r: V::Scalar, other: V::Scalar| {
-        if is_face(f) { other + n.dot(f[0]) + r - least } else { V::Scalar::INFINITY }
+    let over = |f: &[P], n: V, r: V::Scalar, other: V::Scalar| {
+        if is_face(f) { other + n.dot(f[0].at()) + r - least } else { V::Scalar::INFINITY }
     };
     let over_a = over(face_a, na, ra, reach(b, pose_b, -na));
     let over_b = over(face_b, nb, rb, reach(a, pose_a, -nb));
-    let scale = face_a.iter().chain(face_b).fold(least.abs(), |m, p| m.max(p.max_abs()));
+    let scale = face_a.iter().chain(face_b).fold(least.abs(), |m, p| m.max(p.at().max_abs()));
     let band = V::Scalar::DEFAULT_ZERO_TOLERANCE * scale;
     let rounding = V::Scalar::from_f64(EPA_ROUNDING_ULPS) * V::Scalar::EPSILON * scale;
     let flip = over_b < V::Scalar::from_f64(REFERENCE_FACE_BIAS) * over_a - rounding;
@@ -1259,48 +1351,58 @@ where
     };
     let single = || single_point(contact, least);
     let (mut fa, mut fb) = (Vec::with_capacity(8), Vec::with_capacity(8));
-    let (mut ka, mut kb) = (Vec::with_capacity(8), Vec::with_capacity(8));
-    let na = world_face(a, pose_a, n, &mut fa, &mut ka);
-    let nb = world_face(b, pose_b, -n, &mut fb, &mut kb);
+    let (mut local, mut keys) = (Vec::with_capacity(8), Vec::new());
+    let (na, _) = world_face(a, pose_a, n, &mut fa, &mut local);
+    let (nb, _) = world_face(b, pose_b, -n, &mut fb, &mut local);
     let (ra, rb) = (a.face_radius(), b.face_radius());
     let Some(flip) =
         reference_face((a, pose_a, &fa, na, ra), (b, pose_b, &fb, nb, rb), 3, least, speculative)
     else {
         // Two lines side by side (parallel capsules, cylinders lying
         // together): their common stretch's two ends.
-        if let Some(m) = line_pair((&fa, &ka), (&fb, &kb), n, (ra, rb), least, speculative) {
+        if fa.len() == 2 && fb.len() == 2 {
+            key_face(a, pose_a, n, &mut fa, (&mut local, &mut keys));
+            key_face(b, pose_b, -n, &mut fb, (&mut local, &mut keys));
+        }
+        if let Some(m) = line_pair(&fa, &fb, n, (ra, rb), least, speculative) {
             return m;
         }
         // Edge to edge (or no face at all): the contact's own point.
         return single();
     };
     let ref_n = if flip { nb } else { na };
-    let (ref_face, ref_keys) = if flip { (&fb, &kb) } else { (&fa, &ka) };
+    if flip {
+        key_face(b, pose_b, -n, &mut fb, (&mut local, &mut keys));
+    } else {
+        key_face(a, pose_a, n, &mut fa, (&mut local, &mut keys));
+    }
+    let ref_face = if flip { &fb } else { &fa };
     // The points' feature keys start from the reference face's (which
     // shape, which face).
-    let face_key = ref_keys.iter().fold(mix(seed::FACE, u64::from(flip)), |h, k| mix(h, *k));
+    let face_key = ref_face.iter().fold(mix(seed::FACE, u64::from(flip)), |h, c| mix(h, c.key));
     // The reference face's side planes: a point, the outward normal and
     // the key of the edge it passes through.
-    let face_scale = ref_face.iter().fold(V::Scalar::ZERO, |m, p| m.max(p.max_abs()));
+    let face_scale = ref_face.iter().fold(V::Scalar::ZERO, |m, c| m.max(c.p.max_abs()));
     let face_band = V::Scalar::DEFAULT_ZERO_TOLERANCE * face_scale;
+    let ref_at = ref_face[0].p;
     let sides = (0..ref_face.len()).filter_map(|i| {
-        let j = (i + 1) % ref_face.len();
-        let (p0, p1) = (ref_face[i], ref_face[j]);
-        let key = mix(mix(seed::SIDE, ref_keys[i]), ref_keys[j]);
-        (p1 - p0).cross(ref_n).try_normalize().map(|side| (p0, side, key))
+        let (c, p1) = (ref_face[i], ref_face[(i + 1) % ref_face.len()].p);
+        (p1 - c.p).cross(ref_n).try_normalize().map(|side| (c.p, side, mix(seed::SIDE, c.along)))
     });
-    let (mut inc_face, mut inc_keys) = (Vec::with_capacity(8), Vec::with_capacity(8));
+    let mut poly = Vec::with_capacity(8);
     if flip {
-        world_face(a, pose_a, -nb, &mut inc_face, &mut inc_keys);
+        let (_, local_n) = world_face(a, pose_a, -nb, &mut poly, &mut local);
+        key_local_face(a, (&local, local_n), &mut poly, &mut keys);
     } else {
-        world_face(b, pose_b, -na, &mut inc_face, &mut inc_keys);
+        let (_, local_n) = world_face(b, pose_b, -na, &mut poly, &mut local);
+        key_local_face(b, (&local, local_n), &mut poly, &mut keys);
     }
-    if inc_face.is_empty() || inc_keys.len() != inc_face.len() {
-        // No face, or a shape of one's own that keys it wrongly.
+    if poly.is_empty() {
         return single();
     }
-    let mut poly = keyed(&inc_face, &inc_keys);
-    if !clip_by(&mut poly, sides) {
+    // Allocated by the first plane that cuts.
+    let mut next = Vec::new();
+    if !clip_by(&mut poly, sides, &mut next) {
         // The incident face lies wholly beside the reference face.
         return single();
     }
@@ -1308,14 +1410,14 @@ where
     // shape: where a clipped point lies below the reference face, clip on
     // the shape's own faces there too (points above it are untouched).
     let rims_square = if flip { b.square_rims() } else { a.square_rims() };
-    if !rims_square && poly.iter().any(|c| ref_n.dot(c.p - ref_face[0]) < -face_band) {
+    if !rims_square && poly.iter().any(|c| ref_n.dot(c.p - ref_at) < -face_band) {
         let mut scratch = Vec::new();
         let rims = if flip {
             rim_planes(b, pose_b, ref_face, ref_n, face_band, &mut scratch)
         } else {
             rim_planes(a, pose_a, ref_face, ref_n, face_band, &mut scratch)
         };
-        if !clip_by(&mut poly, rims) {
+        if !clip_by(&mut poly, rims, &mut next) {
             // Wholly outside the reference shape beyond a rim.
             return single();
         }
@@ -1326,7 +1428,7 @@ where
     let (r_ref, r_inc) = if flip { (rb, ra) } else { (ra, rb) };
     let mut pts: Vec<ManifoldPoint<V>> = Vec::with_capacity(poly.len());
     for &Clipped { p, key, .. } in &poly {
-        let core_sep = ref_n.dot(p - ref_face[0]);
+        let core_sep = ref_n.dot(p - ref_at);
         let sep = core_sep - r_ref - r_inc;
         if sep <= speculative {
             let on_ref = p - ref_n * (core_sep - r_ref);
@@ -1335,8 +1437,7 @@ where
             pts.push(ManifoldPoint { point_a: pa, point_b: pb, depth: -sep, id: finish(mix(face_key, key)) });
         }
     }
-    let scale =
-        ref_face.iter().chain(poly.iter().map(|c| &c.p)).fold(V::Scalar::ZERO, |m, p| m.max(p.max_abs()));
+    let scale = ref_face.iter().chain(poly.iter()).fold(V::Scalar::ZERO, |m, c| m.max(c.p.max_abs()));
     weld(&mut pts, V::Scalar::DEFAULT_ZERO_TOLERANCE * scale);
     if pts.is_empty() {
         // Every clipped point is apart beyond the speculative distance.
@@ -1344,9 +1445,7 @@ where
     }
     let normal = if flip { -ref_n } else { ref_n };
     let mut m = ContactManifold::empty(normal);
-    for p in reduce(&pts) {
-        m.push(p);
-    }
+    reduce(&pts, &mut m);
     m.distinct_ids();
     m
 }
@@ -1745,30 +1844,34 @@ where
 
 /// Merges points within `band` of the one before (in the clipped polygon's
 /// cyclic order, the last against the first), keeping the deeper: clipping
-/// near a vertex yields the vertex and a crossing a rounding apart.
+/// near a vertex yields the vertex and a crossing a rounding apart. In
+/// place (no allocation).
 fn weld<V: Vector>(pts: &mut Vec<ManifoldPoint<V>>, band: V::Scalar) {
     let near = |p: &ManifoldPoint<V>, q: &ManifoldPoint<V>| {
         (p.point_a - q.point_a).max_abs() <= band && (p.point_b - q.point_b).max_abs() <= band
     };
-    let mut out: Vec<ManifoldPoint<V>> = Vec::with_capacity(pts.len());
-    for &p in pts.iter() {
-        match out.last_mut() {
-            Some(q) if near(&p, q) => {
-                if p.depth > q.depth {
-                    *q = p;
-                }
+    // `pts[..kept]` are the points kept so far; each next point merges
+    // into the last of them or joins them.
+    let mut kept = 0;
+    for i in 0..pts.len() {
+        let p = pts[i];
+        if kept > 0 && near(&p, &pts[kept - 1]) {
+            if p.depth > pts[kept - 1].depth {
+                pts[kept - 1] = p;
             }
-            _ => out.push(p),
+        } else {
+            pts[kept] = p;
+            kept += 1;
         }
     }
-    if out.len() > 1
-        && near(&out[0], &out[out.len() - 1])
-        && let Some(last) = out.pop()
-        && last.depth > out[0].depth
+    pts.truncate(kept);
+    if pts.len() > 1
+        && near(&pts[0], &pts[pts.len() - 1])
+        && let Some(last) = pts.pop()
+        && last.depth > pts[0].depth
     {
-        out[0] = last;
+        pts[0] = last;
     }
-    *pts = out;
 }
 
 /// Up to this many clipped points, the reduction to four tries every
@@ -1787,9 +1890,11 @@ pub const MANIFOLD_EXHAUSTIVE_POINTS: usize = 12;
 /// added: Bullet's reduction). The greedy pick alone kept 66 % of the best
 /// area in the worst of 9 893 box faces crossing at random, and under 90 %
 /// in 803 of them (docs/reliability.md, *Contact manifolds*).
-fn reduce<V: Vector3>(pts: &[ManifoldPoint<V>]) -> Vec<ManifoldPoint<V>> {
+/// The points go into `m` (no allocation).
+fn reduce<V: Vector3>(pts: &[ManifoldPoint<V>], m: &mut ContactManifold<V>) {
     if pts.len() <= MAX_MANIFOLD_POINTS {
-        return pts.to_vec();
+        pts.iter().for_each(|p| m.push(*p));
+        return;
     }
     let deepest = (0..pts.len())
         .max_by(|&i, &j| pts[i].depth.partial_cmp(&pts[j].depth).unwrap_or(core::cmp::Ordering::Equal))
@@ -1818,7 +1923,8 @@ fn reduce<V: Vector3>(pts: &[ManifoldPoint<V>]) -> Vec<ManifoldPoint<V>> {
             }
         }
         if best.0 >= V::Scalar::ZERO {
-            return best.1.iter().map(|&k| pts[k]).collect();
+            best.1.iter().for_each(|&k| m.push(pts[k]));
+            return;
         }
         // No area was finite: the greedy pick below.
     }
@@ -1842,11 +1948,10 @@ fn reduce<V: Vector3>(pts: &[ManifoldPoint<V>]) -> Vec<ManifoldPoint<V>> {
         let c = (p2 - q).cross(p0 - q).dot(tri_n);
         -(a.min(b).min(c))
     });
-    let mut out = vec![pts[i0]];
+    m.push(pts[i0]);
     for i in [i1, i2, i3] {
-        if !out.iter().any(|p| p.point_b == pts[i].point_b) {
-            out.push(pts[i]);
+        if !m.points().iter().any(|p| p.point_b == pts[i].point_b) {
+            m.push(pts[i]);
         }
     }
-    out
 }
