@@ -5,7 +5,9 @@
 use std::sync::Arc;
 
 use bevy::prelude::*;
-use gjk_epa::{ContactStatus, EpaConfig, PolyhedronFaces, contact_with, polytope_manifold};
+use gjk_epa::{
+    ContactStatus, EpaConfig, ManifoldWorkspace, PolyhedronFaces, contact_with, polytope_manifold_with,
+};
 use gjk_shapes::gjk_core::GjkConfig;
 use gjk_shapes::{Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, Pose, Shape, ShapeError, Transformed};
 
@@ -372,6 +374,8 @@ pub fn step(
     let old = std::mem::take(&mut contacts.pairs);
     let gjk = GjkConfig::default();
     let epa = EpaConfig::default();
+    // One scratch space for every pair's manifold.
+    let mut workspace = ManifoldWorkspace::new();
     for i in 0..n {
         for j in i + 1..n {
             let (a, b) = (&bodies[i], &bodies[j]);
@@ -408,7 +412,8 @@ pub fn step(
                 tangent_impulse: [0.0; 2],
                 pseudo_impulse: 0.0,
             };
-            let m = polytope_manifold(
+            let m = polytope_manifold_with(
+                &mut workspace,
                 a.collider.faces(),
                 &a.pose,
                 b.collider.faces(),

@@ -4,7 +4,9 @@
 //!
 //! - Ours: `gjk_epa::contact_within` (the prediction as its distance:
 //!   `None` once the pair is proven further apart) and, where it answers,
-//!   `polytope_manifold` with the same speculative distance.
+//!   `polytope_manifold_with` with the same speculative distance and one
+//!   `ManifoldWorkspace` kept across the pairs (as a physics step keeps
+//!   one).
 //! - parry3d 0.27: `DefaultQueryDispatcher::contact_manifolds`, which
 //!   picks parry's own path per pair (box–box by separating axes, ball and
 //!   capsule pairs in closed form, the rest by GJK/EPA on polygonal
@@ -25,7 +27,7 @@ use std::time::Instant;
 use gjk_bench::manifolds::{FacedShape, KINDS, ManifoldPair, Solid, manifold_pair};
 use gjk_bench::median;
 use gjk_core::glam::{DMat3, DQuat, Vec3};
-use gjk_epa::{PolyhedronFaces, contact_within, polytope_manifold};
+use gjk_epa::{ManifoldWorkspace, PolyhedronFaces, contact_within, polytope_manifold_with};
 use gjk_shapes::{Pose, Shape};
 use gjk_testkit::{Revolved, Rng, box_corners};
 use parry3d::query::{ContactManifold, DefaultQueryDispatcher, PersistentQueryDispatcher};
@@ -62,6 +64,7 @@ fn pose32(p: &Pose<gjk_core::glam::DVec3>) -> Pose<Vec3> {
 /// Our contact and manifold of one pair: its number of points.
 #[inline(never)]
 fn ours_manifold(
+    ws: &mut ManifoldWorkspace<Vec3>,
     a: &dyn FacedShape<Vec3>,
     b: &dyn FacedShape<Vec3>,
     (pa, pb): &(Pose<Vec3>, Pose<Vec3>),
@@ -69,7 +72,8 @@ fn ours_manifold(
 ) -> usize {
     let (sa, sb) = (a as &dyn Shape<Vec3>, b as &dyn Shape<Vec3>);
     match contact_within(sa, pa, sb, pb, spec) {
-        Some(c) => polytope_manifold(
+        Some(c) => polytope_manifold_with(
+            ws,
             a as &dyn PolyhedronFaces<Vec3>,
             pa,
             b as &dyn PolyhedronFaces<Vec3>,
@@ -111,7 +115,9 @@ fn main() {
             })
             .collect();
         let spec: Vec<f32> = set.iter().map(|p| p.speculative as f32).collect();
-        let run_ours = |i: usize| ours_manifold(ours[i].0.as_ref(), ours[i].1.as_ref(), &poses[i], spec[i]);
+        let mut ws = ManifoldWorkspace::new();
+        let mut run_ours =
+            |i: usize| ours_manifold(&mut ws, ours[i].0.as_ref(), ours[i].1.as_ref(), &poses[i], spec[i]);
         let mut scratch: Vec<ContactManifold<(), ()>> = Vec::new();
         let mut run_parry = |i: usize, kept: Option<&mut Vec<ContactManifold<(), ()>>>| {
             let manifolds = match kept {
@@ -136,7 +142,7 @@ fn main() {
         };
         let mut warm: Vec<Vec<ContactManifold<(), ()>>> = vec![Vec::new(); set.len()];
         let (points_ours, points_parry): (usize, usize) =
-            ((0..set.len()).map(run_ours).sum(), (0..set.len()).map(|i| run_parry(i, None)).sum());
+            ((0..set.len()).map(&mut run_ours).sum(), (0..set.len()).map(|i| run_parry(i, None)).sum());
         let (mut t_ours, mut t_parry, mut t_warm) = (Vec::new(), Vec::new(), Vec::new());
         for _ in 0..passes {
             let t = Instant::now();

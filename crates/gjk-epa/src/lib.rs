@@ -60,9 +60,9 @@ pub use epa::{
 };
 pub use manifold::{
     ContactManifold, DISC_FACE_POINTS, FACE_CONTACT_TOLERANCE, FaceScore, MANIFOLD_EXHAUSTIVE_POINTS,
-    MAX_MANIFOLD_POINTS, ManifoldPoint, PolygonEdges, PolyhedronFaces, REFERENCE_FACE_BIAS,
-    RIM_FACE_ALIGNMENT, SIDE_NORMAL_SAMPLES, SIDE_REFINE_STEPS, SINGLE_POINT_ID, polygon_manifold,
-    polytope_manifold,
+    MAX_MANIFOLD_POINTS, ManifoldPoint, ManifoldWorkspace, PolygonEdges, PolyhedronFaces,
+    REFERENCE_FACE_BIAS, RIM_FACE_ALIGNMENT, SIDE_NORMAL_SAMPLES, SIDE_REFINE_STEPS, SINGLE_POINT_ID,
+    polygon_manifold, polytope_manifold, polytope_manifold_with,
 };
 pub use sat::{PolygonSeparation, polygon_separation};
 

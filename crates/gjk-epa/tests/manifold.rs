@@ -1015,3 +1015,41 @@ mod revolved {
         }
     }
 }
+
+/// One workspace kept across thousands of pairs of every kind (boxes,
+/// hulls with overhanging rims, capsules side by side, cylinders, balls;
+/// faces of 1 to 12 points, clipped or not, reduced or not) gives exactly
+/// the manifold a fresh one gives: it holds no state between calls.
+#[test]
+fn a_reused_workspace_gives_the_same_manifolds() {
+    use gjk_epa::{ManifoldWorkspace, polytope_manifold_with};
+    use gjk_shapes::{Ball, Capsule, Cylinder, Shape};
+    let mut rng = Rng::new(9950);
+    let mut ws = ManifoldWorkspace::new();
+    let shapes: Vec<Box<dyn FacedShape>> = vec![
+        Box::new(Cuboid::new(DVec3::new(1.0, 0.3, 0.6)).unwrap()),
+        Box::new(ConvexHull::new(&polyhedron(&mut rng, 12)).unwrap()),
+        Box::new(ConvexHull::new(&polyhedron(&mut rng, 40)).unwrap()),
+        Box::new(Capsule::new(0.8, 0.2).unwrap()),
+        Box::new(Cylinder::new(0.5, 0.4).unwrap()),
+        Box::new(Ball::new(0.5).unwrap()),
+    ];
+    let (mut compared, mut points) = (0, 0);
+    for i in 0..3_000 {
+        let (a, b) = (&shapes[rng.usize(0, shapes.len() - 1)], &shapes[rng.usize(0, shapes.len() - 1)]);
+        let pa = Pose::new(rng.quat(), DVec3::ZERO);
+        let pb = Pose::new(rng.quat(), rng.unit3() * rng.range(0.3, 2.0));
+        let c = contact(a.as_ref() as &dyn Shape<DVec3>, &pa, b.as_ref() as &dyn Shape<DVec3>, &pb);
+        let (fa, fb) = (a.as_ref() as &dyn PolyhedronFaces<DVec3>, b.as_ref() as &dyn PolyhedronFaces<DVec3>);
+        let fresh = polytope_manifold(fa, &pa, fb, &pb, &c, 0.1);
+        let reused = polytope_manifold_with(&mut ws, fa, &pa, fb, &pb, &c, 0.1);
+        assert_eq!(fresh, reused, "#{i}");
+        compared += 1;
+        points += fresh.len();
+    }
+    assert!(compared == 3_000 && points > 1_500, "{points} points");
+}
+
+/// A shape the manifold and the contact both take.
+trait FacedShape: gjk_shapes::Shape<DVec3> + PolyhedronFaces<DVec3> {}
+impl<T: gjk_shapes::Shape<DVec3> + PolyhedronFaces<DVec3>> FacedShape for T {}
