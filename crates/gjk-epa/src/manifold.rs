@@ -1447,6 +1447,23 @@ where
     } else {
         key_face(a, pose_a, n, fa, (local, keys));
     }
+    // The incident face, the other shape's along the reference normal.
+    // Where that normal is the contact's own (a face contact the
+    // separating-axis test found), it is the face already made along it:
+    // the same call, so the same face.
+    if flip && -nb == n {
+        core::mem::swap(poly, fa);
+        key_face(a, pose_a, n, poly, (local, keys));
+    } else if !flip && na == n {
+        core::mem::swap(poly, fb);
+        key_face(b, pose_b, -n, poly, (local, keys));
+    } else if flip {
+        let (_, local_n) = world_face(a, pose_a, -nb, poly, local);
+        key_local_face(a, (local, local_n), poly, keys);
+    } else {
+        let (_, local_n) = world_face(b, pose_b, -na, poly, local);
+        key_local_face(b, (local, local_n), poly, keys);
+    }
     let ref_face: &[Clipped<V>] = if flip { fb } else { fa };
     // The points' feature keys start from the reference face's (which
     // shape, which face).
@@ -1460,13 +1477,6 @@ where
         let (c, p1) = (ref_face[i], ref_face[(i + 1) % ref_face.len()].p);
         (p1 - c.p).cross(ref_n).try_normalize().map(|side| (c.p, side, mix(seed::SIDE, c.along)))
     });
-    if flip {
-        let (_, local_n) = world_face(a, pose_a, -nb, poly, local);
-        key_local_face(a, (local, local_n), poly, keys);
-    } else {
-        let (_, local_n) = world_face(b, pose_b, -na, poly, local);
-        key_local_face(b, (local, local_n), poly, keys);
-    }
     if poly.is_empty() {
         return single();
     }
