@@ -1199,11 +1199,12 @@ fn manifold_start<V: Vector>(
 /// `depth · n` apart; `point_b` is on B's surface (to second order in the
 /// lines' tilt), `point_a` off A's by at most its offset from that plane
 /// (to second order for a round A). `None` elsewhere (lines that cross,
-/// or a stretch of less than two distinct points). `ka` and `kb` are the
-/// lines' ends' feature keys.
+/// or a stretch of less than two distinct points). The faces' points are
+/// keyed ([`key_face`]); `poly` and `pts` are scratch space.
 fn line_pair<V: Vector3>(
     fa: &[Clipped<V>],
     fb: &[Clipped<V>],
+    (poly, pts): (&mut Vec<Clipped<V>>, &mut Vec<ManifoldPoint<V>>),
     n: V,
     (ra, rb): (V::Scalar, V::Scalar),
     least: V::Scalar,
@@ -1223,16 +1224,17 @@ fn line_pair<V: Vector3>(
         return None;
     }
     let (ka0, ka1) = (ca0.key, ca1.key);
-    let mut poly = vec![cb0, cb1];
+    poly.clear();
+    poly.extend([cb0, cb1]);
     // A segment clips in place: no scratch space.
     let sides = [(a0, -ua, mix(seed::SIDE, ka0)), (a1, ua, mix(seed::SIDE, ka1))];
-    if !clip_by(&mut poly, sides, &mut Vec::new()) {
+    if !clip_by(poly, sides, &mut Vec::new()) {
         return None;
     }
-    let mut pts = Vec::with_capacity(2);
+    pts.clear();
     let length = ea.length();
     let line = mix(mix(seed::LINE, ka0), ka1);
-    for &Clipped { p, key, .. } in &poly {
+    for &Clipped { p, key, .. } in poly.iter() {
         let along = (p - a0).dot(ua).max(V::Scalar::ZERO).min(length);
         let w = p - (a0 + ua * along);
         let core_sep = n.dot(w);
@@ -1248,13 +1250,13 @@ fn line_pair<V: Vector3>(
             pts.push(ManifoldPoint { point_a: point_b - n * sep, point_b, depth: -sep, id });
         }
     }
-    weld(&mut pts, band);
+    weld(pts, band);
     if pts.len() < 2 {
         return None;
     }
     let mut m = ContactManifold::empty(n);
-    for p in pts {
-        m.push(p);
+    for p in pts.iter() {
+        m.push(*p);
     }
     m.distinct_ids();
     Some(m)
@@ -1351,8 +1353,10 @@ where
 /// Reusable scratch space for [`polytope_manifold_with`]: the faces, the
 /// clipped polygon and the points a manifold is made from. A physics step
 /// that keeps one (per thread) makes its manifolds without allocating,
-/// once the buffers have grown to the largest faces seen. Holds no state
-/// between calls: any workspace gives the same manifold.
+/// once the buffers have grown to the largest faces seen (but where a
+/// clip goes on to the faces beyond an overhanging rim, a shape with
+/// faces leaning in under 90°, which gathers those planes anew). Holds
+/// no state between calls: any workspace gives the same manifold.
 #[derive(Clone, Debug)]
 pub struct ManifoldWorkspace<V: Vector> {
     fa: Vec<Clipped<V>>,
@@ -1386,8 +1390,9 @@ impl<V: Vector> ManifoldWorkspace<V> {
 }
 
 /// [`polytope_manifold`] with its scratch space in `workspace`, reused
-/// from call to call (no allocation once it has grown): the same
-/// manifold, faster where many are made.
+/// from call to call (no allocation once it has grown, but beyond an
+/// overhanging rim: see [`ManifoldWorkspace`]): the same manifold,
+/// faster where many are made.
 ///
 /// ```
 /// use gjk_epa::{ManifoldWorkspace, contact, polytope_manifold, polytope_manifold_with};
@@ -1435,7 +1440,7 @@ where
             key_face(a, pose_a, n, fa, (local, keys));
             key_face(b, pose_b, -n, fb, (local, keys));
         }
-        if let Some(m) = line_pair(fa, fb, n, (ra, rb), least, speculative) {
+        if let Some(m) = line_pair(fa, fb, (poly, pts), n, (ra, rb), least, speculative) {
             return m;
         }
         // Edge to edge (or no face at all): the contact's own point.

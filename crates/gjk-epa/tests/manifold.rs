@@ -1034,11 +1034,18 @@ fn a_reused_workspace_gives_the_same_manifolds() {
         Box::new(Cylinder::new(0.5, 0.4).unwrap()),
         Box::new(Ball::new(0.5).unwrap()),
     ];
-    let (mut compared, mut points) = (0, 0);
+    let (mut compared, mut points, mut pairs_of_two) = (0, 0, 0);
     for i in 0..3_000 {
         let (a, b) = (&shapes[rng.usize(0, shapes.len() - 1)], &shapes[rng.usize(0, shapes.len() - 1)]);
         let pa = Pose::new(rng.quat(), DVec3::ZERO);
-        let pb = Pose::new(rng.quat(), rng.unit3() * rng.range(0.3, 2.0));
+        let mut pb = Pose::new(rng.quat(), rng.unit3() * rng.range(0.3, 2.0));
+        let (a, b) = if i % 4 == 3 {
+            // Two capsules lying along each other: a line pair.
+            pb = Pose::new(pa.rotation, pa.transform_vector(DVec3::new(0.38, rng.range(-1.0, 1.0), 0.0)));
+            (&shapes[3], &shapes[3])
+        } else {
+            (a, b)
+        };
         let c = contact(a.as_ref() as &dyn Shape<DVec3>, &pa, b.as_ref() as &dyn Shape<DVec3>, &pb);
         let (fa, fb) = (a.as_ref() as &dyn PolyhedronFaces<DVec3>, b.as_ref() as &dyn PolyhedronFaces<DVec3>);
         let fresh = polytope_manifold(fa, &pa, fb, &pb, &c, 0.1);
@@ -1046,8 +1053,9 @@ fn a_reused_workspace_gives_the_same_manifolds() {
         assert_eq!(fresh, reused, "#{i}");
         compared += 1;
         points += fresh.len();
+        pairs_of_two += usize::from(i % 4 == 3 && fresh.len() == 2);
     }
-    assert!(compared == 3_000 && points > 1_500, "{points} points");
+    assert!(compared == 3_000 && points > 1_500 && pairs_of_two > 500, "{points} points, {pairs_of_two}");
 }
 
 /// A shape the manifold and the contact both take.
