@@ -336,10 +336,14 @@ where
 /// within the zero band, or penetrating, where the least overlap over the
 /// candidate axes is the penetration depth of two convex polytopes and its
 /// axis the normal (exact, where EPA converges to a tolerance), with the
-/// deepest feature's points. `None` (GJK and EPA decide) for pairs apart
-/// within the prediction (their distance needs the closest features),
-/// round pairs whose cores do not overlap (the separation only bounds
-/// their distance),
+/// deepest feature's points. Cores apart where the largest separation's
+/// witnesses realise it ([`gjk_shapes::BoxSeparation::exact_gap`]: B's
+/// deepest corner over A's face, or the other way, or two edges' closest
+/// points within both) are settled too: that gap is their distance exactly,
+/// so the pair is separated, touching or (round shapes) penetrating by the
+/// radii less the gap, as GJK's path classifies it. `None` (GJK and EPA
+/// decide) for other pairs apart within the prediction (their distance
+/// needs the closest features: a vertex or edge region),
 /// within rounding of the band's edges, with nearly parallel edges whose
 /// cross axis was skipped (the depth would be a bound only), for other
 /// shapes and for non-finite values.
@@ -364,8 +368,22 @@ where
     let band = config.zero_tolerance * s.reach.max(margin);
     let n = s.normal(&ba, &bb);
     let (lower, upper) = (s.lower - margin, s.upper - margin);
+    // Cores apart by exactly `gap`: the axis bounds their distance from
+    // below and the witnesses, `gap` apart, from above (a skipped cross
+    // axis cannot undercut that). Classified as `contact_from_core` does.
+    let exact_gap = || s.exact_gap(&ba, &bb).map(|gap| gap - margin);
     let (status, distance, depth) = if lower > config.max_distance + band {
         (ContactStatus::Beyond, lower, V::Scalar::ZERO)
+    } else if let Some(gap) = exact_gap() {
+        if gap > band {
+            // Exact, and so also a proven lower bound when past the limit.
+            let far = gap > config.max_distance;
+            (if far { ContactStatus::Beyond } else { ContactStatus::Separated }, gap, V::Scalar::ZERO)
+        } else if gap >= -band {
+            (ContactStatus::Touching, V::Scalar::ZERO, V::Scalar::ZERO)
+        } else {
+            (ContactStatus::Penetrating, V::Scalar::ZERO, -gap)
+        }
     } else if s.skipped {
         return None;
     } else if upper < -band && (margin == V::Scalar::ZERO || s.upper <= V::Scalar::ZERO) {
