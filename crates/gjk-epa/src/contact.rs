@@ -2,7 +2,7 @@
 //! penetrating, with depth, normal and contact points.
 
 use gjk_core::{BallTest, DistanceResult, GjkConfig, Real, SimplexCache, Status, SupportMap, Vector};
-use gjk_shapes::{CoreOf, Placed, Pose, Shape, Space, box_separation_until, polygon_closest};
+use gjk_shapes::{BoxSeparation, CoreOf, Placed, Pose, Shape, Space, box_separation_until, polygon_closest};
 
 use crate::epa::{EpaConfig, EpaSpace, EpaStatus, penetration};
 use crate::sat::{PolygonSeparation, polygon_separation};
@@ -307,29 +307,13 @@ where
     let band = gjk.sanitized().zero_tolerance * s.scale.max(margin);
     let n = s.normal;
     let gap = s.separation - margin;
-    let (status, distance, depth) = if gap > band {
-        // Exact, and so also a proven lower bound when past the limit.
-        let far = gap > gjk.sanitized().max_distance;
-        (if far { ContactStatus::Beyond } else { ContactStatus::Separated }, gap, V::Scalar::ZERO)
-    } else if gap >= -band {
-        (ContactStatus::Touching, V::Scalar::ZERO, V::Scalar::ZERO)
-    } else {
-        (ContactStatus::Penetrating, V::Scalar::ZERO, -gap)
-    };
-    Some(Contact {
-        status,
-        distance,
-        depth,
-        normal: n,
-        point_a: s.point_a + n * ra,
-        point_b: s.point_b - n * rb,
-        gjk_iterations: 0,
-        epa_iterations: 0,
-        epa_status: None,
-    })
+    let (status, distance, depth) = classify_exact(gap, band, gjk.sanitized().max_distance);
+    Some(exact_contact((status, distance, depth), n, (s.point_a, s.point_b), (ra, rb)))
 }
 
-/// Two shapes whose cores are boxes ([`Shape::core_box`]): the contact by
+/// Two shapes whose cores are boxes ([`Shape::core_box`]), or a box and a
+/// segment or point ([`Shape::core_segment`]: capsules and balls on boxes;
+/// [`gjk_shapes::box_cores`]): the contact by
 /// the separating-axis test ([`gjk_shapes::box_separation`]) where its
 /// bounds settle it, with no GJK or EPA: apart beyond the prediction
 /// ([`ContactStatus::Beyond`], the lower bound as the distance), touching
@@ -353,10 +337,13 @@ where
     A: Shape<V> + ?Sized,
     B: Shape<V> + ?Sized,
 {
-    let (ba, bb) = (a.core_box()?, b.core_box()?);
+    let (ba, bb) = gjk_shapes::box_cores(a, b)?;
     let (ra, rb) = (a.radius(), b.radius());
     let margin = ra + rb;
     let config = gjk.sanitized();
+    if let Some((p, point_is_a)) = gjk_shapes::point_and_box(&ba, &bb) {
+        return point_box_contact(p, point_is_a, (&ba, &bb), (ra, rb), &config);
+    }
     // Past the prediction along a face normal: the edge axes are not needed.
     let beyond = |reach: V::Scalar| margin + config.max_distance + config.zero_tolerance * reach.max(margin);
     let s = box_separation_until(&ba, &bb, beyond);
@@ -372,19 +359,19 @@ where
     // below and the witnesses, `gap` apart, from above (a skipped cross
     // axis cannot undercut that). Classified as `contact_from_core` does.
     let exact_gap = || s.exact_gap(&ba, &bb).map(|gap| gap - margin);
+    // An axis across a segment or point core (`Shape::core_segment`) is
+    // no face of it: the witness put on its plane need not lie on the
+    // core, so EPA measures such an overlap.
+    let flat_face = |s: &BoxSeparation<V::Scalar>| match s.axis {
+        i @ 0..3 => ba.half.component(i) == V::Scalar::ZERO,
+        j @ 3..6 => bb.half.component(j - 3) == V::Scalar::ZERO,
+        _ => false,
+    };
     let (status, distance, depth) = if lower > config.max_distance + band {
         (ContactStatus::Beyond, lower, V::Scalar::ZERO)
     } else if let Some(gap) = exact_gap() {
-        if gap > band {
-            // Exact, and so also a proven lower bound when past the limit.
-            let far = gap > config.max_distance;
-            (if far { ContactStatus::Beyond } else { ContactStatus::Separated }, gap, V::Scalar::ZERO)
-        } else if gap >= -band {
-            (ContactStatus::Touching, V::Scalar::ZERO, V::Scalar::ZERO)
-        } else {
-            (ContactStatus::Penetrating, V::Scalar::ZERO, -gap)
-        }
-    } else if s.skipped {
+        classify_exact(gap, band, config.max_distance)
+    } else if s.skipped || flat_face(&s) {
         return None;
     } else if upper < -band && (margin == V::Scalar::ZERO || s.upper <= V::Scalar::ZERO) {
         // Round shapes: only cores that overlap (their depth plus the
@@ -401,17 +388,85 @@ where
     } else {
         s.witnesses(&ba, &bb, n)
     };
-    Some(Contact {
+    // An edge pair's witnesses realise the separation only where the
+    // edges' lines meet within both; where a cross axis ties with a face
+    // normal (an edge, or a capsule's segment, parallel to the other's
+    // face) and wins by rounding, their lines may meet beyond an end.
+    // Then GJK and EPA decide.
+    if status != ContactStatus::Beyond && s.axis >= 6 {
+        let miss = (point_a - point_b) + n * s.separation;
+        if miss.length() > band {
+            return None;
+        }
+    }
+    Some(exact_contact((status, distance, depth), n, (point_a, point_b), (ra, rb)))
+}
+
+/// A ball (a point core) and a box: the contact in closed form
+/// ([`gjk_shapes::point_box`]), exact in every region, classified as
+/// [`contact_from_core`] does: the signed gap less the radii, separated
+/// (or beyond the prediction), touching within the zero band, or
+/// penetrating. `None` for values that are not finite.
+#[inline(never)]
+fn point_box_contact<V: Space>(
+    p: gjk_shapes::PointBox<V>,
+    point_is_a: bool,
+    (ba, bb): (&gjk_shapes::BoxView<V>, &gjk_shapes::BoxView<V>),
+    (ra, rb): (V::Scalar, V::Scalar),
+    config: &GjkConfig<V::Scalar>,
+) -> Option<Contact<V>> {
+    let margin = ra + rb;
+    let reach = (bb.center - ba.center).length() + ba.half.length() + bb.half.length();
+    if !(reach * reach).is_finite() || !margin.is_finite() || !p.gap.is_finite() {
+        return None;
+    }
+    // The normal from A towards B: from the box towards the point, or back.
+    let (n, core_a, core_b) =
+        if point_is_a { (-p.normal, ba.center, p.on_box) } else { (p.normal, p.on_box, bb.center) };
+    let band = config.zero_tolerance * reach.max(margin);
+    let gap = p.gap - margin;
+    let (status, distance, depth) = classify_exact(gap, band, config.max_distance);
+    Some(exact_contact((status, distance, depth), n, (core_a, core_b), (ra, rb)))
+}
+
+/// A contact settled without GJK or EPA: its `(status, distance, depth)`,
+/// the normal from A towards B, and the cores' witness points moved out
+/// by the radii along it.
+#[inline]
+fn exact_contact<V: Space>(
+    (status, distance, depth): (ContactStatus, V::Scalar, V::Scalar),
+    n: V,
+    (core_a, core_b): (V, V),
+    (ra, rb): (V::Scalar, V::Scalar),
+) -> Contact<V> {
+    Contact {
         status,
         distance,
         depth,
         normal: n,
-        point_a: point_a + n * ra,
-        point_b: point_b - n * rb,
+        point_a: core_a + n * ra,
+        point_b: core_b - n * rb,
         gjk_iterations: 0,
         epa_iterations: 0,
         epa_status: None,
-    })
+    }
+}
+
+/// The status, distance and depth of an exact signed gap (the shapes'
+/// distance, or minus their depth), as [`contact_from_core`] classifies
+/// GJK's: separated beyond the zero `band` (beyond `max_distance`:
+/// [`ContactStatus::Beyond`], the gap a proven lower bound), touching
+/// within it, penetrating below it.
+#[inline]
+fn classify_exact<S: Real>(gap: S, band: S, max_distance: S) -> (ContactStatus, S, S) {
+    if gap > band {
+        let far = gap > max_distance;
+        (if far { ContactStatus::Beyond } else { ContactStatus::Separated }, gap, S::ZERO)
+    } else if gap >= -band {
+        (ContactStatus::Touching, S::ZERO, S::ZERO)
+    } else {
+        (ContactStatus::Penetrating, S::ZERO, -gap)
+    }
 }
 
 /// The configuration of the cores' GJK: they are the sum of the radii

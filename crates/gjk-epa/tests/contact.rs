@@ -1018,3 +1018,114 @@ fn separated_boxes_settled_by_their_axes() {
     // apart by less than their radii.
     assert!(settled > 1_500 && by_gjk > 200 && rounded_deep > 100, "{settled} / {by_gjk} / {rounded_deep}");
 }
+
+/// Capsules and balls against boxes, either way round, the pairs a
+/// physics scene makes most after box pairs: lying on a face (the axis
+/// in the face's plane, at a random yaw), standing on it, and at random;
+/// cores apart by more or less than the radius, or crossing the box; at
+/// three scales. Every answer is checked against the brute force
+/// over the box's corners and the core's ends (the distance over vertex,
+/// edge and face pairs; a crossing core's depth over the planes of their
+/// Minkowski difference): the status and the signed distance (the radius
+/// less the cores' gap, or plus their depth), the points on the surfaces
+/// for pairs whose cores are apart, and, for overlaps, moving B out by
+/// the depth along the normal makes them touch. The box test settles most
+/// (no GJK iteration: `box_cores`, a box and a segment or point; a point
+/// core, in closed form, always); the others run GJK as before.
+#[test]
+fn capsules_and_balls_on_boxes_against_brute_force() {
+    let mut rng = Rng::new(3_052);
+    let (mut settled, mut by_gjk, mut crossing) = (0, 0, 0);
+    for i in 0..3_000 {
+        let scale = [1e-3, 1.0, 1e3][i % 3];
+        let hb = DVec3::new(rng.range(0.2, 1.5), rng.range(0.2, 1.5), rng.range(0.2, 1.5)) * scale;
+        let pbox = Pose::new(rng.quat(), rng.unit3() * rng.range(0.0, 2.0) * scale);
+        let hh = if i % 5 == 0 { 0.0 } else { rng.range(0.05, 1.0) * scale };
+        let r = rng.range(0.02, 0.3) * scale;
+        let ball = i % 7 == 3;
+        let hh = if ball { 0.0 } else { hh };
+        // The core's height over the face: its ends' lowest point `gap`
+        // above it (negative: through it).
+        let gap = rng.range(-1.5, 1.5) * r;
+        let (dir, lift) = match i % 3 {
+            0 => {
+                let t = rng.range(-3.2, 3.2);
+                (DVec3::new(t.cos(), 0.0, t.sin()), 0.0)
+            }
+            1 => (DVec3::Y, hh),
+            _ => {
+                let d = rng.unit3();
+                (d, hh * d.y.abs())
+            }
+        };
+        let local = DVec3::new(rng.range(-1.2, 1.2) * hb.x, hb.y + lift + gap, rng.range(-1.2, 1.2) * hb.z);
+        let rot = pbox.rotation * DQuat::from_rotation_arc(DVec3::Y, dir);
+        let pcap = Pose::new(rot, pbox.translation + pbox.rotation * local);
+        let ends = [pcap.transform_point(DVec3::Y * -hh), pcap.transform_point(DVec3::Y * hh)];
+        let corners = box_corners(hb, DMat3::from_quat(pbox.rotation), pbox.translation);
+        let ends: &[DVec3] = if hh == 0.0 { &ends[..1] } else { &ends };
+        // The cores' signed gap, by brute force.
+        let core_gap = if sat_disjoint_3d(&corners, ends) {
+            brute_closest_3d(&corners, ends).0
+        } else {
+            -brute_depth_3d(&corners, ends)
+        };
+        let signed = core_gap - r;
+        let tol = 1e-9 * scale;
+        if signed.abs() < tol {
+            continue;
+        }
+        let cuboid = Cuboid::new(hb).unwrap();
+        let round: Box<dyn gjk_shapes::Shape<DVec3>> =
+            if ball { Box::new(Ball::new(r).unwrap()) } else { Box::new(Capsule::new(hh, r).unwrap()) };
+        // Either way round: the box as A or as B.
+        let swap = i % 2 == 1;
+        let k = if swap {
+            contact(round.as_ref(), &pcap, &cuboid, &pbox)
+        } else {
+            contact(&cuboid, &pbox, round.as_ref(), &pcap)
+        };
+        let ctx = format!("#{i} scale {scale} hh {hh} r {r} swap {swap}: brute {signed}, {k:?}");
+        if signed > 0.0 {
+            assert_eq!(k.status, ContactStatus::Separated, "{ctx}");
+            assert!((k.distance - signed).abs() < tol, "{ctx}");
+        } else {
+            assert_eq!(k.status, ContactStatus::Penetrating, "{ctx}");
+            assert!((k.depth + signed).abs() < tol, "{ctx}");
+        }
+        crossing += usize::from(core_gap < 0.0);
+        if hh == 0.0 {
+            // A point core (a ball, or a capsule of no length) against a
+            // box is settled in closed form in every region.
+            assert_eq!(k.gjk_iterations, 0, "{ctx}: a ball ran GJK");
+        }
+        if k.gjk_iterations == 0 {
+            settled += 1;
+        } else {
+            by_gjk += 1;
+        }
+        assert!((k.normal.length() - 1.0).abs() < 1e-12, "{ctx}");
+        assert!(((k.point_b - k.point_a) - k.normal * k.signed_distance()).length() < tol, "{ctx}");
+        let (p_box, p_round) = if swap { (k.point_b, k.point_a) } else { (k.point_a, k.point_b) };
+        if core_gap > 0.0 {
+            // On the surfaces: the box's boundary, the core grown by `r`.
+            let l = pbox.inverse_transform_point(p_box);
+            let out = (l.abs() - hb).max_element();
+            assert!(out.abs() < tol, "{ctx}: the box's point {out} off its surface");
+            let c = pcap.inverse_transform_point(p_round);
+            let off = (c - DVec3::new(0.0, c.y.clamp(-hh, hh), 0.0)).length();
+            assert!((off - r).abs() < tol, "{ctx}: the round point {off} from its core");
+        } else {
+            // Moving B out by the depth along the normal: touching.
+            let moved = |p: &Pose<DVec3>| Pose::new(p.rotation, p.translation + k.normal * k.depth);
+            let d = if swap {
+                distance(&cuboid, &moved(&pbox), round.as_ref(), &pcap)
+            } else {
+                distance(&cuboid, &pbox, round.as_ref(), &moved(&pcap))
+            }
+            .distance;
+            assert!(d < 1e-7 * scale, "{ctx}: {d} apart when moved out");
+        }
+    }
+    assert!(settled > 1_200 && by_gjk > 100 && crossing > 100, "{settled} / {by_gjk} / {crossing}");
+}

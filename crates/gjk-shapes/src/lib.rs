@@ -76,7 +76,8 @@ pub use motion::{
     cast_shape_nonlinear_measured, cast_shape_nonlinear_with, reach_from,
 };
 pub use obb::{
-    BOX_PARALLEL_SKIP, BOX_ROUNDING, BoxSeparation, BoxView, box_gap, box_separation, box_separation_until,
+    BOX_PARALLEL_SKIP, BOX_ROUNDING, BoxSeparation, BoxView, PointBox, box_cores, box_gap, box_separation,
+    box_separation_until, point_and_box, point_box,
 };
 pub use polygon::{ConvexPolygon, POLYGON_SCAN_LIMIT};
 pub use primitives::{

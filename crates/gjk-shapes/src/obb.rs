@@ -10,6 +10,7 @@
 
 use gjk_core::{Real, Vector};
 
+use crate::Shape;
 use crate::space::Space;
 
 /// Allowance for rounding in each axis's separation, in units of
@@ -28,7 +29,9 @@ pub const BOX_PARALLEL_SKIP: f64 = 1.0;
 /// and the centre in the outer frame ([`crate::Shape::core_box`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BoxView<V: Vector> {
-    /// Half extents along the box's axes (positive).
+    /// Half extents along the box's axes: positive for a box
+    /// ([`crate::Shape::core_box`]); zero across a segment, and along
+    /// every axis for a point ([`crate::Shape::core_segment`]).
     pub half: V,
     /// The box's axes in the outer frame: unit, orthogonal, right-handed
     /// (the first `DIM` are used).
@@ -124,6 +127,11 @@ impl<S: Real> Mats<S> {
     /// other two indices, cyclic), skipped when nearly parallel.
     #[inline(always)]
     fn cross(&self, i: usize, j: usize, acc: &mut Acc<S>) {
+        // A box of zero extent along an axis (a segment's or a point's
+        // core, `Shape::core_segment`) has no edge along it: no axis.
+        if self.ha[i] == S::ZERO || self.hb[j] == S::ZERO {
+            return;
+        }
         let (r, q) = (&self.r, &self.q);
         let (i1, i2, j1, j2) = ((i + 1) % 3, (i + 2) % 3, (j + 1) % 3, (j + 2) % 3);
         // |Aᵢ × Bⱼ|: the part of Bⱼ off Aᵢ (no cancellation).
@@ -388,6 +396,98 @@ pub(crate) fn box_gap_of<V: Space>(a: &BoxView<V>, b: &BoxView<V>) -> Option<V::
         }
     }
     None
+}
+
+/// Two shapes' cores as boxes for the separating-axis test, in the
+/// shapes' shared frame: two boxes ([`Shape::core_box`]), or a box and a
+/// segment or point ([`Shape::core_segment`]), either way round. The
+/// test's axes are complete for these pairs (every face normal of `A − B`
+/// is among them), not for two segments: `None` then, and for other
+/// shapes.
+#[inline]
+pub fn box_cores<V, A, B>(a: &A, b: &B) -> Option<(BoxView<V>, BoxView<V>)>
+where
+    V: Space,
+    A: Shape<V> + ?Sized,
+    B: Shape<V> + ?Sized,
+{
+    match (a.core_box(), b.core_box()) {
+        (Some(ba), Some(bb)) => Some((ba, bb)),
+        (Some(ba), None) => Some((ba, b.core_segment()?)),
+        (None, Some(bb)) => Some((a.core_segment()?, bb)),
+        (None, None) => None,
+    }
+}
+
+/// A point against a box, in closed form: the box's point nearest it (the
+/// point's coordinates along the box's axes clamped to the half extents).
+/// Apart, that point and the distance are exact whatever the region (face,
+/// edge or corner), where the separating-axis test is exact over a face
+/// only. Inside (or within rounding of the surface), the nearest face: the
+/// depth is the least distance to a face plane, exactly the penetration
+/// depth of a point in a box.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PointBox<V: Vector> {
+    /// The point's signed distance from the box: positive apart, minus the
+    /// depth inside.
+    pub gap: V::Scalar,
+    /// The unit normal from the box towards the point (outward across the
+    /// nearest face where the point is inside or on it).
+    pub normal: V,
+    /// The box's point nearest the point (inside: the point's foot on the
+    /// nearest face).
+    pub on_box: V,
+}
+
+/// [`PointBox`] of `point` and box `b` (given in one frame). Apart by more
+/// than rounding of the coordinates (16 ε of the reach), the clamped point
+/// and its direction; else the face whose plane is nearest (largest signed
+/// slab distance), its normal and the point's foot there. Every input must
+/// be finite (the caller checks).
+pub fn point_box<V: Space>(point: V, b: &BoxView<V>) -> PointBox<V> {
+    let zero = V::Scalar::ZERO;
+    let d = point - b.center;
+    let (mut out, mut out_sq) = (V::ZERO, zero);
+    let (mut face, mut face_sep) = (0, -V::Scalar::INFINITY);
+    for (k, &axis) in b.axes.iter().enumerate().take(V::DIM) {
+        let (l, h) = (d.dot(axis), b.half.component(k));
+        // The slab's signed distance, and the part of `d` outside it.
+        let sep = l.abs() - h;
+        if sep > face_sep {
+            (face, face_sep) = (k, sep);
+        }
+        if sep > zero {
+            let o = if l >= zero { sep } else { -sep };
+            out = out + axis * o;
+            out_sq += sep * sep;
+        }
+    }
+    let reach = d.length() + b.half.length();
+    let round = V::Scalar::from_f64(BOX_ROUNDING) * V::Scalar::EPSILON * reach;
+    let dist = sqrt(out_sq);
+    if dist > round {
+        return PointBox { gap: dist, normal: out * (V::Scalar::ONE / dist), on_box: point - out };
+    }
+    // On or inside: the nearest face plane (exact inside; within rounding
+    // of the distance on the surface).
+    let axis = b.axes[face];
+    let normal = if d.dot(axis) >= zero { axis } else { -axis };
+    PointBox { gap: face_sep, normal, on_box: point - normal * face_sep }
+}
+
+/// Where one of two box views is a point (a ball's core,
+/// [`Shape::core_segment`] with no extent): [`point_box`] of its centre
+/// against the other, and whether the point is the first view's. `None`
+/// where neither is.
+#[inline]
+pub fn point_and_box<V: Space>(a: &BoxView<V>, b: &BoxView<V>) -> Option<(PointBox<V>, bool)> {
+    if b.half == V::ZERO {
+        Some((point_box(b.center, a), false))
+    } else if a.half == V::ZERO {
+        Some((point_box(a.center, b), true))
+    } else {
+        None
+    }
 }
 
 impl<V: Space> BoxView<V> {

@@ -113,6 +113,11 @@ impl<V: Space> Shape<V> for Ball<V::Scalar> {
     fn core_axis(&self) -> Option<(V, V)> {
         Some((V::ZERO, V::axis(1)))
     }
+    /// The centre: a box of no extent.
+    #[inline]
+    fn core_segment(&self) -> Option<BoxView<V>> {
+        Some(BoxView::aligned(V::ZERO))
+    }
 }
 
 /// A capsule along the local Y axis: the segment from `−half_height·Y` to
@@ -190,6 +195,11 @@ impl<V: Space> Shape<V> for Capsule<V::Scalar> {
     #[inline]
     fn core_axis(&self) -> Option<(V, V)> {
         Some((V::ZERO, V::axis(1)))
+    }
+    /// The core segment: a box of zero width along local Y.
+    #[inline]
+    fn core_segment(&self) -> Option<BoxView<V>> {
+        Some(BoxView::aligned(V::axis(1) * self.half_height))
     }
 }
 

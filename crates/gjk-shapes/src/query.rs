@@ -509,7 +509,11 @@ where
     A: Shape<V> + ?Sized,
     B: Shape<V> + ?Sized,
 {
-    if a.core_box().is_some() { box_sat(a, b, margin, config) } else { polygon_sat(a, b, margin, config) }
+    if a.core_box().is_some() || b.core_box().is_some() {
+        box_sat(a, b, margin, config)
+    } else {
+        polygon_sat(a, b, margin, config)
+    }
 }
 
 /// The boolean test of two box cores (`a`, `b` in one frame) within
@@ -527,13 +531,21 @@ where
     A: Shape<V> + ?Sized,
     B: Shape<V> + ?Sized,
 {
-    let (Some(ba), Some(bb)) = (a.core_box(), b.core_box()) else { return Sat::Unknown };
+    let Some((ba, bb)) = crate::box_cores(a, b) else { return Sat::Unknown };
     match gjk_core::ball_test(&CoreOf(a), &CoreOf(b), margin, config) {
         BallTest::Apart => return Sat::Apart,
         BallTest::Overlapping => return Sat::Meet,
         BallTest::Unknown => {}
     }
     let limit = |reach: V::Scalar| margin + config.zero_tolerance * reach;
+    if let Some((p, _)) = crate::point_and_box(&ba, &bb) {
+        // A ball's centre: its distance from the box is exact.
+        let reach = (bb.center - ba.center).length() + ba.half.length() + bb.half.length();
+        if !(reach * reach).is_finite() || !margin.is_finite() || !p.gap.is_finite() {
+            return Sat::Unknown;
+        }
+        return if p.gap > limit(reach) { Sat::Apart } else { Sat::Meet };
+    }
     let s = box_separation_until(&ba, &bb, limit);
     if !(s.reach * s.reach).is_finite() || !margin.is_finite() {
         return Sat::Unknown;
@@ -559,7 +571,12 @@ where
     A: Shape<V> + ?Sized,
     B: Shape<V> + ?Sized,
 {
-    crate::obb::box_gap_of(&a.core_box()?, &b.core_box()?)
+    let (ba, bb) = crate::box_cores(a, b)?;
+    if let Some((p, _)) = crate::point_and_box(&ba, &bb) {
+        // A ball's centre: its distance from the box is exact (0 inside).
+        return p.gap.is_finite().then(|| p.gap.max(V::Scalar::ZERO));
+    }
+    crate::obb::box_gap_of(&ba, &bb)
 }
 
 /// What [`polygon_sat`] proved.

@@ -89,6 +89,18 @@ pub trait Shape<V: Space>: SupportMap<V> {
         None
     }
 
+    /// The core as a segment or a point (a [`crate::Capsule`]'s, a
+    /// [`crate::Ball`]'s; through `&`, `Placed` and `Rounded`), written as a
+    /// box of zero width ([`BoxView`] with zero half extents across it), for
+    /// the separating-axis test against a box ([`crate::box_cores`]); `None`
+    /// (the default) for every other shape. Against a solid box the test's
+    /// axes stay complete: the segment has no face of its own, and its
+    /// direction's cross products with the box's edges are among them.
+    #[inline]
+    fn core_segment(&self) -> Option<BoxView<V>> {
+        None
+    }
+
     /// Radii `(inner, outer)` of the core about [`SupportMap::center`]
     /// (see [`SupportMap::center_radii`]): by default the shape's own when
     /// it has no radius (it is its own core), else unknown.
@@ -339,6 +351,10 @@ impl<V: Space, T: Shape<V> + ?Sized> Shape<V> for &T {
     #[inline]
     fn core_box(&self) -> Option<BoxView<V>> {
         (**self).core_box()
+    }
+    #[inline]
+    fn core_segment(&self) -> Option<BoxView<V>> {
+        (**self).core_segment()
     }
     #[inline]
     fn core_center_radii(&self) -> Option<(V::Scalar, V::Scalar)> {

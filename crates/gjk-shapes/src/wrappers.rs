@@ -251,6 +251,10 @@ impl<V: Space, T: Shape<V>> Shape<V> for Placed<T, V> {
         self.shape.core_box().map(|b| b.mapped(|d| self.dir_to_outer(d), self.translation))
     }
     #[inline]
+    fn core_segment(&self) -> Option<BoxView<V>> {
+        self.shape.core_segment().map(|b| b.mapped(|d| self.dir_to_outer(d), self.translation))
+    }
+    #[inline]
     fn core_center_radii(&self) -> Option<(V::Scalar, V::Scalar)> {
         self.shape.core_center_radii()
     }
@@ -328,6 +332,10 @@ impl<V: Space, T: Shape<V>> Shape<V> for Rounded<T, V::Scalar> {
     #[inline]
     fn core_box(&self) -> Option<BoxView<V>> {
         self.shape.core_box()
+    }
+    #[inline]
+    fn core_segment(&self) -> Option<BoxView<V>> {
+        self.shape.core_segment()
     }
     #[inline]
     fn core_center_radii(&self) -> Option<(V::Scalar, V::Scalar)> {

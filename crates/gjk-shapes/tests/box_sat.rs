@@ -355,3 +355,146 @@ fn box_gap_of_non_finite_views_is_none() {
         assert_eq!(box_gap(&flat(&a), &flat(&axes)), None, "2D {axes:?}");
     }
 }
+
+/// Capsules and balls against boxes ([`gjk_shapes::box_cores`]: a box and
+/// a segment or point core), either way round, 3D and 2D, f64 and f32, at
+/// three scales: lying along a face, standing on it, or at random, their
+/// cores apart by more or less than the radius or crossing the box. The
+/// boolean test and the distance alone against the brute force over the
+/// box's corners and the core's ends (apart: the distance over every
+/// vertex, edge and face pair; crossing: the separating-axis superset says
+/// they meet), and against the full query (GJK) within its zero band.
+#[test]
+fn capsules_and_balls_on_boxes_in_the_queries() {
+    use gjk_shapes::glam::DVec2;
+    use gjk_shapes::{Ball, Capsule, Rot2};
+    use gjk_testkit::{brute_distance_2d, sat_disjoint_2d, sat_disjoint_3d};
+    let mut rng = Rng::new(7_410);
+    let (mut apart, mut meet) = (0, 0);
+    for k in 0..4_000 {
+        let size = [1e-3, 1.0, 1e3][k % 3];
+        let hh = if k % 7 == 3 { 0.0 } else { rng.range(0.05, 1.0) * size };
+        let r = rng.range(0.02, 0.3) * size;
+        let gap = rng.range(-1.5, 1.5) * r;
+        let swap = k % 2 == 1;
+        let ctx = format!("#{k} size {size:e} hh {hh:e} r {r:e} swap {swap}");
+        // (the brute-force core gap, or −1 crossing; the distance alone, the
+        // full query's distance and band, the boolean, and in f32 the
+        // distance alone and the boolean).
+        let (core, value, full, band, hit, value32, hit32) = if k % 4 != 0 {
+            let hb = DVec3::new(rng.range(0.2, 1.5), rng.range(0.2, 1.5), rng.range(0.2, 1.5)) * size;
+            let pbox = Pose::new(rng.quat(), rng.unit3() * rng.range(0.0, 2.0) * size);
+            let dir = match k % 3 {
+                0 => DVec3::new(rng.range(-1.0, 1.0), 0.0, rng.range(-1.0, 1.0)).normalize(),
+                1 => DVec3::Y,
+                _ => rng.unit3(),
+            };
+            let local = DVec3::new(
+                rng.range(-1.2, 1.2) * hb.x,
+                hb.y + hh * dir.y.abs() + gap,
+                rng.range(-1.2, 1.2) * hb.z,
+            );
+            let pcap = Pose::new(
+                pbox.rotation * DQuat::from_rotation_arc(DVec3::Y, dir),
+                pbox.translation + pbox.rotation * local,
+            );
+            let ends = [pcap.transform_point(-DVec3::Y * hh), pcap.transform_point(DVec3::Y * hh)];
+            let corners = gjk_testkit::box_corners(hb, DMat3::from_quat(pbox.rotation), pbox.translation);
+            let core =
+                if sat_disjoint_3d(&corners, &ends) { brute_distance_3d(&corners, &ends) } else { -1.0 };
+            let cuboid = Cuboid::new(hb).unwrap();
+            let capsule = Capsule::new(hh, r).unwrap();
+            let (v, f, h) = if swap {
+                (
+                    distance_value(&capsule, &pcap, &cuboid, &pbox),
+                    distance(&capsule, &pcap, &cuboid, &pbox),
+                    intersects(&capsule, &pcap, &cuboid, &pbox),
+                )
+            } else {
+                (
+                    distance_value(&cuboid, &pbox, &capsule, &pcap),
+                    distance(&cuboid, &pbox, &capsule, &pcap),
+                    intersects(&cuboid, &pbox, &capsule, &pcap),
+                )
+            };
+            let p32 = |p: &Pose<DVec3>| Pose::new(p.rotation.as_quat(), p.translation.as_vec3());
+            let (c32, b32) = (Capsule::new(hh as f32, r as f32).unwrap(), Cuboid::new(hb.as_vec3()).unwrap());
+            let (v32, h32) = (
+                distance_value(&b32, &p32(&pbox), &c32, &p32(&pcap)),
+                intersects(&c32, &p32(&pcap), &b32, &p32(&pbox)),
+            );
+            (core, v.unwrap(), f.distance, f.tolerance, h, v32.unwrap() as f64, h32)
+        } else {
+            // 2D: a rectangle and a capsule (or a disc).
+            let hb = DVec2::new(rng.range(0.2, 1.5), rng.range(0.2, 1.5)) * size;
+            let turn = rng.range(-3.2, 3.2);
+            let pbox = Pose::new(Rot2::from_angle(turn), rng.unit2() * rng.range(0.0, 2.0) * size);
+            let angle = match k % 3 {
+                0 => std::f64::consts::FRAC_PI_2,
+                1 => 0.0,
+                _ => rng.range(-3.2, 3.2),
+            };
+            let tilt = DVec2::from_angle(angle).rotate(DVec2::Y);
+            let local = DVec2::new(rng.range(-1.2, 1.2) * hb.x, hb.y + hh * tilt.y.abs() + gap);
+            let pcap = Pose::new(Rot2::from_angle(turn + angle), pbox.transform_point(local));
+            let ends = [pcap.transform_point(-DVec2::Y * hh), pcap.transform_point(DVec2::Y * hh)];
+            let corners: Vec<DVec2> = [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)]
+                .iter()
+                .map(|&(x, y)| pbox.transform_point(DVec2::new(hb.x * x, hb.y * y)))
+                .collect();
+            let core =
+                if sat_disjoint_2d(&corners, &ends) { brute_distance_2d(&corners, &ends) } else { -1.0 };
+            let cuboid = Cuboid::new(hb).unwrap();
+            let round: Box<dyn Shape<DVec2>> = if hh == 0.0 {
+                Box::new(Ball::new(r).unwrap())
+            } else {
+                Box::new(Capsule::new(hh, r).unwrap())
+            };
+            let (v, f, h) = if swap {
+                (
+                    distance_value(round.as_ref(), &pcap, &cuboid, &pbox),
+                    distance(round.as_ref(), &pcap, &cuboid, &pbox),
+                    intersects(round.as_ref(), &pcap, &cuboid, &pbox),
+                )
+            } else {
+                (
+                    distance_value(&cuboid, &pbox, round.as_ref(), &pcap),
+                    distance(&cuboid, &pbox, round.as_ref(), &pcap),
+                    intersects(&cuboid, &pbox, round.as_ref(), &pcap),
+                )
+            };
+            let p32 = |p: &Pose<DVec2>| {
+                Pose::new(Rot2::from_angle(p.rotation.angle() as f32), p.translation.as_vec2())
+            };
+            let (c32, b32) = (Capsule::new(hh as f32, r as f32).unwrap(), Cuboid::new(hb.as_vec2()).unwrap());
+            let (v32, h32): (Result<f32, _>, bool) = (
+                distance_value(&c32, &p32(&pcap), &b32, &p32(&pbox)),
+                intersects(&b32, &p32(&pbox), &c32, &p32(&pcap)),
+            );
+            (core, v.unwrap(), f.distance, f.tolerance, h, v32.unwrap() as f64, h32)
+        };
+        let amb = 1e-9 * size;
+        let signed = if core < 0.0 { f64::NEG_INFINITY } else { core - r };
+        let ctx = format!("{ctx}: core {core:e}, value {value:e}, full {full:e}, hit {hit}");
+        assert!((value - full).abs() <= band.max(amb), "{ctx}: the distance alone and the full query differ");
+        if signed > amb {
+            apart += 1;
+            assert!((value - signed).abs() <= amb, "{ctx}: vs brute force {signed:e}");
+            assert!(!hit, "{ctx}: apart, called meeting");
+        } else if signed < -amb {
+            meet += 1;
+            assert_eq!(value, 0.0, "{ctx}: meeting, a distance");
+            assert!(hit, "{ctx}: meeting, called apart");
+        }
+        // f32: within its rounding, and the boolean where the gap is clear of it.
+        let amb32 = 1e-4 * size;
+        if signed > amb32 {
+            assert!((value32 - signed).abs() <= amb32, "{ctx} f32: {value32:e}");
+            assert!(!hit32, "{ctx} f32: apart, called meeting");
+        } else if signed < -amb32 {
+            assert_eq!(value32, 0.0, "{ctx} f32");
+            assert!(hit32, "{ctx} f32: meeting, called apart");
+        }
+    }
+    assert!(apart > 800 && meet > 800, "apart {apart}, meet {meet}");
+}
