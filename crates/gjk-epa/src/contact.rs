@@ -150,7 +150,7 @@ where
     if gjk_core::ball_test(&core_a, &core_b, core_config.max_distance, &core_config) == BallTest::Apart {
         return None;
     }
-    if let Some(c) = box_contact(a, &b_local, &gjk) {
+    if let Some(c) = box_contact(a, &b_local, &gjk).or_else(|| segment_contact(a, &b_local, &gjk)) {
         return (c.status != ContactStatus::Beyond).then(|| contact_to_world(c, pose_a));
     }
     let start = gjk_core::first_support(&core_a, &core_b);
@@ -229,7 +229,9 @@ where
     A: Shape<V> + ?Sized,
     B: Shape<V> + ?Sized,
 {
-    if let Some(c) = polygon_contact(a, b, gjk).or_else(|| box_contact(a, b, gjk)) {
+    if let Some(c) =
+        polygon_contact(a, b, gjk).or_else(|| box_contact(a, b, gjk)).or_else(|| segment_contact(a, b, gjk))
+    {
         return c;
     }
     let g = gjk_core::distance_with(&CoreOf(a), &CoreOf(b), &core_config(a, b, gjk), cache, &mut ());
@@ -427,6 +429,40 @@ fn point_box_contact<V: Space>(
     let gap = p.gap - margin;
     let (status, distance, depth) = classify_exact(gap, band, config.max_distance);
     Some(exact_contact((status, distance, depth), n, (core_a, core_b), (ra, rb)))
+}
+
+/// Two shapes whose cores are segments or points ([`Shape::core_segment`]:
+/// capsules and balls, [`gjk_shapes::segment_cores`]): the contact from
+/// the cores' closest points in closed form
+/// ([`gjk_shapes::closest_on_segments`]), classified as
+/// [`contact_from_core`] does. Only where the cores are apart by more than
+/// [`shallow_band`] of the pair's reach: nearer, the direction between
+/// the points is ill-conditioned (and crossing cores have none), and GJK,
+/// its refinement and EPA decide (`None`), as for non-finite values.
+fn segment_contact<V, A, B>(a: &A, b: &B, gjk: &GjkConfig<V::Scalar>) -> Option<Contact<V>>
+where
+    V: Space,
+    A: Shape<V> + ?Sized,
+    B: Shape<V> + ?Sized,
+{
+    let (sa, sb) = gjk_shapes::segment_cores(a, b)?;
+    let (ra, rb) = (a.radius(), b.radius());
+    let margin = ra + rb;
+    let reach = (sb.center - sa.center).length() + sa.half.length() + sb.half.length();
+    if !(reach * reach).is_finite() || !margin.is_finite() {
+        return None;
+    }
+    let (core_a, core_b) = gjk_shapes::closest_on_segments(&sa, &sb);
+    let d = core_b - core_a;
+    let core_gap = d.length();
+    if core_gap.partial_cmp(&(shallow_band::<V::Scalar>() * reach)) != Some(core::cmp::Ordering::Greater) {
+        return None;
+    }
+    let n = d * (V::Scalar::ONE / core_gap);
+    let config = gjk.sanitized();
+    let band = config.zero_tolerance * reach.max(margin);
+    let classified = classify_exact(core_gap - margin, band, config.max_distance);
+    Some(exact_contact(classified, n, (core_a, core_b), (ra, rb)))
 }
 
 /// A contact settled without GJK or EPA: its `(status, distance, depth)`,

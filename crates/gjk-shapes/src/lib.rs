@@ -77,7 +77,7 @@ pub use motion::{
 };
 pub use obb::{
     BOX_PARALLEL_SKIP, BOX_ROUNDING, BoxSeparation, BoxView, PointBox, box_cores, box_gap, box_separation,
-    box_separation_until, point_and_box, point_box,
+    box_separation_until, closest_on_segments, point_and_box, point_box, segment_cores,
 };
 pub use polygon::{ConvexPolygon, POLYGON_SCAN_LIMIT};
 pub use primitives::{

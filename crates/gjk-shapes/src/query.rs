@@ -500,8 +500,10 @@ fn sat_scale<V: Space>(
     (near && (reach * reach).is_finite() && scale.is_finite() && margin.is_finite()).then_some(scale)
 }
 
-/// The separating-axis test where both cores are boxes ([`box_sat`]) or
-/// polygons ([`polygon_sat`]); [`Sat::Unknown`] for other shapes.
+/// The separating-axis test where both cores are boxes, or a box and a
+/// segment or point ([`box_sat`]), or polygons ([`polygon_sat`]); two
+/// segment or point cores (capsules and balls) by their distance in
+/// closed form; [`Sat::Unknown`] for other shapes.
 #[inline]
 fn shape_sat<V, A, B>(a: &A, b: &B, margin: V::Scalar, config: &GjkConfig<V::Scalar>) -> Sat
 where
@@ -509,7 +511,15 @@ where
     A: Shape<V> + ?Sized,
     B: Shape<V> + ?Sized,
 {
-    if a.core_box().is_some() || b.core_box().is_some() {
+    if let Some((sa, sb)) = crate::segment_cores(a, b) {
+        // Capsules and balls: their cores' distance in closed form decides.
+        let gap = segment_gap(&sa, &sb);
+        let reach = (sb.center - sa.center).length() + sa.half.length() + sb.half.length();
+        if !(reach * reach).is_finite() || !margin.is_finite() || !gap.is_finite() {
+            return Sat::Unknown;
+        }
+        if gap > margin + config.zero_tolerance * reach { Sat::Apart } else { Sat::Meet }
+    } else if a.core_box().is_some() || b.core_box().is_some() {
         box_sat(a, b, margin, config)
     } else {
         polygon_sat(a, b, margin, config)
@@ -562,8 +572,9 @@ where
 /// The distance between two box cores (`a`, `b` in one frame) by the
 /// separating-axis test, where it settles it ([`crate::box_gap`]: an
 /// axis whose witnesses realise its separation, or 0 for contact and
-/// overlap). `None` where GJK must measure, and for shapes that are not
-/// both boxes.
+/// overlap); a ball's centre and a box, or two segment or point cores
+/// (capsules and balls), in closed form. `None` where GJK must measure,
+/// and for other shapes.
 #[inline]
 fn box_gap<V, A, B>(a: &A, b: &B) -> Option<V::Scalar>
 where
@@ -571,12 +582,24 @@ where
     A: Shape<V> + ?Sized,
     B: Shape<V> + ?Sized,
 {
+    if let Some((sa, sb)) = crate::segment_cores(a, b) {
+        // Capsules and balls: their cores' distance in closed form.
+        let gap = segment_gap(&sa, &sb);
+        return gap.is_finite().then_some(gap);
+    }
     let (ba, bb) = crate::box_cores(a, b)?;
     if let Some((p, _)) = crate::point_and_box(&ba, &bb) {
         // A ball's centre: its distance from the box is exact (0 inside).
         return p.gap.is_finite().then(|| p.gap.max(V::Scalar::ZERO));
     }
     crate::obb::box_gap_of(&ba, &bb)
+}
+
+/// The distance of two segment or point cores ([`crate::closest_on_segments`]).
+#[inline]
+fn segment_gap<V: Space>(a: &crate::BoxView<V>, b: &crate::BoxView<V>) -> V::Scalar {
+    let (pa, pb) = crate::closest_on_segments(a, b);
+    (pb - pa).length()
 }
 
 /// What [`polygon_sat`] proved.

@@ -92,10 +92,12 @@ pub trait Shape<V: Space>: SupportMap<V> {
     /// The core as a segment or a point (a [`crate::Capsule`]'s, a
     /// [`crate::Ball`]'s; through `&`, `Placed` and `Rounded`), written as a
     /// box of zero width ([`BoxView`] with zero half extents across it), for
-    /// the separating-axis test against a box ([`crate::box_cores`]); `None`
-    /// (the default) for every other shape. Against a solid box the test's
-    /// axes stay complete: the segment has no face of its own, and its
-    /// direction's cross products with the box's edges are among them.
+    /// the separating-axis test against a box ([`crate::box_cores`]) and the
+    /// closed-form closest points of two such cores
+    /// ([`crate::closest_on_segments`]); `None` (the default) for every
+    /// other shape. Against a solid box the test's axes stay complete: the
+    /// segment has no face of its own, and its direction's cross products
+    /// with the box's edges are among them.
     #[inline]
     fn core_segment(&self) -> Option<BoxView<V>> {
         None
