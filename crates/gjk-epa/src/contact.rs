@@ -360,7 +360,7 @@ where
     // Cores apart by exactly `gap`: the axis bounds their distance from
     // below and the witnesses, `gap` apart, from above (a skipped cross
     // axis cannot undercut that). Classified as `contact_from_core` does.
-    let exact_gap = || s.exact_gap(&ba, &bb).map(|gap| gap - margin);
+    let exact_gap = || s.exact_gap_along(&ba, &bb, n).map(|gap| gap - margin);
     // An axis across a segment or point core (`Shape::core_segment`) is
     // no face of it: the witness put on its plane need not lie on the
     // core, so EPA measures such an overlap.
@@ -371,7 +371,9 @@ where
     };
     let (status, distance, depth) = if lower > config.max_distance + band {
         (ContactStatus::Beyond, lower, V::Scalar::ZERO)
-    } else if let Some(gap) = exact_gap() {
+    } else if s.separation > V::Scalar::ZERO
+        && let Some(gap) = exact_gap()
+    {
         classify_exact(gap, band, config.max_distance)
     } else if s.skipped || flat_face(&s) {
         return None;
@@ -395,13 +397,21 @@ where
     // normal (an edge, or a capsule's segment, parallel to the other's
     // face) and wins by rounding, their lines may meet beyond an end.
     // Then GJK and EPA decide.
-    if status != ContactStatus::Beyond && s.axis >= 6 {
-        let miss = (point_a - point_b) + n * s.separation;
-        if miss.length() > band {
-            return None;
-        }
+    if status != ContactStatus::Beyond
+        && s.axis >= 6
+        && !witnesses_realise(point_a - point_b, n, s.separation, band)
+    {
+        return None;
     }
     Some(exact_contact((status, distance, depth), n, (point_a, point_b), (ra, rb)))
+}
+
+/// Whether an edge pair's witnesses, `w = point_a − point_b`, realise the
+/// separation `s` along `n` within `band` (kept out of line: the box
+/// pairs' common paths do not pay for its square root's code).
+#[inline(never)]
+fn witnesses_realise<V: Space>(w: V, n: V, s: V::Scalar, band: V::Scalar) -> bool {
+    (w + n * s).length() <= band
 }
 
 /// A ball (a point core) and a box: the contact in closed form

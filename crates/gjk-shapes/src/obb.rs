@@ -123,13 +123,38 @@ impl<S: Real> Acc<S> {
 }
 
 impl<S: Real> Mats<S> {
+    /// The nine cross axes, written out so that every index is a constant;
+    /// the check for edges of zero length only where a core is flat (two
+    /// solid boxes, the common case, pay nothing for it).
+    #[inline(always)]
+    fn crosses(&self, acc: &mut Acc<S>) {
+        if self.ha.contains(&S::ZERO) || self.hb.contains(&S::ZERO) {
+            self.crosses_of::<true>(acc);
+        } else {
+            self.crosses_of::<false>(acc);
+        }
+    }
+
+    #[inline(always)]
+    fn crosses_of<const FLAT: bool>(&self, acc: &mut Acc<S>) {
+        self.cross::<FLAT>(0, 0, acc);
+        self.cross::<FLAT>(0, 1, acc);
+        self.cross::<FLAT>(0, 2, acc);
+        self.cross::<FLAT>(1, 0, acc);
+        self.cross::<FLAT>(1, 1, acc);
+        self.cross::<FLAT>(1, 2, acc);
+        self.cross::<FLAT>(2, 0, acc);
+        self.cross::<FLAT>(2, 1, acc);
+        self.cross::<FLAT>(2, 2, acc);
+    }
+
     /// Axis `Aᵢ × Bⱼ` (Ericson's formulas: with `(i₁, i₂)`, `(j₁, j₂)` the
     /// other two indices, cyclic), skipped when nearly parallel.
     #[inline(always)]
-    fn cross(&self, i: usize, j: usize, acc: &mut Acc<S>) {
+    fn cross<const FLAT: bool>(&self, i: usize, j: usize, acc: &mut Acc<S>) {
         // A box of zero extent along an axis (a segment's or a point's
         // core, `Shape::core_segment`) has no edge along it: no axis.
-        if self.ha[i] == S::ZERO || self.hb[j] == S::ZERO {
+        if FLAT && (self.ha[i] == S::ZERO || self.hb[j] == S::ZERO) {
             return;
         }
         let (r, q) = (&self.r, &self.q);
@@ -223,17 +248,7 @@ pub fn box_separation_until<V: Space>(
     if dim == 3 {
         let skip = V::Scalar::from_f64(BOX_PARALLEL_SKIP * eps.to_f64().sqrt());
         let m = Mats { r, q, ta, ha, hb, round, skip };
-        // The nine cross axes, written out so that every index is a
-        // constant.
-        m.cross(0, 0, &mut acc);
-        m.cross(0, 1, &mut acc);
-        m.cross(0, 2, &mut acc);
-        m.cross(1, 0, &mut acc);
-        m.cross(1, 1, &mut acc);
-        m.cross(1, 2, &mut acc);
-        m.cross(2, 0, &mut acc);
-        m.cross(2, 1, &mut acc);
-        m.cross(2, 2, &mut acc);
+        m.crosses(&mut acc);
         // A skipped axis's separation is within `skip · reach` of the
         // neighbouring faces' (nearly parallel edges span a face of `A − B`
         // tilted from its neighbours by about that angle).
@@ -344,15 +359,7 @@ pub(crate) fn box_gap_of<V: Space>(a: &BoxView<V>, b: &BoxView<V>) -> Option<V::
     }
     let skip = V::Scalar::from_f64(BOX_PARALLEL_SKIP * eps.to_f64().sqrt());
     let m = Mats { r, q, ta, ha, hb, round, skip };
-    m.cross(0, 0, &mut acc);
-    m.cross(0, 1, &mut acc);
-    m.cross(0, 2, &mut acc);
-    m.cross(1, 0, &mut acc);
-    m.cross(1, 1, &mut acc);
-    m.cross(1, 2, &mut acc);
-    m.cross(2, 0, &mut acc);
-    m.cross(2, 1, &mut acc);
-    m.cross(2, 2, &mut acc);
+    m.crosses(&mut acc);
     if acc.skipped {
         acc.upper += skip * reach;
     }
@@ -679,12 +686,17 @@ impl<S: Real> BoxSeparation<S> {
     /// (whether or not the axis is the largest). `None` otherwise (vertex
     /// or edge regions GJK must measure, overlaps).
     pub fn exact_gap<V: Space<Scalar = S>>(&self, a: &BoxView<V>, b: &BoxView<V>) -> Option<S> {
+        self.exact_gap_along(a, b, self.normal(a, b))
+    }
+
+    /// [`Self::exact_gap`] given the axis's normal `n` ([`Self::normal`]),
+    /// for a caller that has it already.
+    pub fn exact_gap_along<V: Space<Scalar = S>>(&self, a: &BoxView<V>, b: &BoxView<V>, n: V) -> Option<S> {
         let s = self.separation;
         // Apart (a NaN separation is not).
         if s.partial_cmp(&S::ZERO) != Some(core::cmp::Ordering::Greater) {
             return None;
         }
-        let n = self.normal(a, b);
         // Whether `p` lies on box `x`'s face across axis `skip`: within
         // its half-extents along the other two axes.
         let on_face = |x: &BoxView<V>, p: V, skip: usize| {
