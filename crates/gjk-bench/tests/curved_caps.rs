@@ -42,8 +42,8 @@ fn caps_nearly_parallel_exact_inputs() {
     };
     // 2. A cylinder's cap tilted 1e-9 on another's, overlapping by 7.4e-10
     //    (1 900 zero bands): the boolean test stalled 9 bands from the
-    //    origin and answered `false`. Needs the boolean's fallback to the
-    //    solver (`boolean_fallback`), and the refinements below.
+    //    origin and answered `false`. Needs the search's escapes and
+    //    refinements, which the boolean test shares with the solver.
     let boolean = CapPair {
         lower: Lower::Cylinder(3.389636903635609, 2.962251811798754),
         upper: (Revolved::Cylinder, 0.10614157946571258, 0.7863346836184917),

@@ -16,7 +16,8 @@
 //! curved target's tangent it converges linearly), GJK's distance between
 //! the segment left and the target decides (`cast_fallback`).
 
-use crate::gjk::{GjkConfig, MAX_REFINES, Status, facet_point};
+use crate::gjk::{GjkConfig, Status};
+use crate::kernel::{MAX_REFINES, facet_point};
 use crate::query::SimplexCache;
 use crate::real::Real;
 use crate::simplex::{MAX_SIMPLEX_POINTS, NO_INDEX, Simplex, SupportPoint};

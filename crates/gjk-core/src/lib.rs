@@ -64,6 +64,7 @@ pub use glam;
 
 mod cast;
 mod gjk;
+mod kernel;
 mod query;
 mod real;
 mod simplex;
@@ -76,9 +77,10 @@ pub use cast::{
     CAST_BISECTIONS, CastHit, CastOptions, CastStatus, cast_ray, cast_ray_with, cast_shape, cast_shape_with,
 };
 pub use gjk::{
-    DEEP_BAND_FLOOR, DEFAULT_MAX_ITERATIONS, DistanceResult, ESCAPE_TILT, GjkConfig, GjkSolver, MAX_ESCAPES,
-    MAX_REFINES, MAX_VERIFY_CANDIDATES, SOURCE_SCALE_WEIGHT, Status, Step,
+    DEEP_BAND_FLOOR, DEFAULT_MAX_ITERATIONS, DistanceResult, GjkConfig, GjkSolver, MAX_VERIFY_CANDIDATES,
+    SOURCE_SCALE_WEIGHT, Status, Step,
 };
+pub use kernel::{ESCAPE_TILT, MAX_ESCAPES, MAX_REFINES};
 pub use query::{
     BALL_ROUNDING, BallTest, GjkError, Iteration, IterationBuffer, Recorder, SimplexCache, ball_test,
     ball_test_of, distance, distance_from, distance_value, distance_value_or, distance_value_with,
@@ -90,4 +92,4 @@ pub use simplex::{MAX_SIMPLEX_POINTS, NO_INDEX, Reduced, Simplex, SupportPoint};
 pub use support::{
     Climb, InLanes, Search, SupportFn, SupportMap, minkowski_support, minkowski_support_from, support_fn,
 };
-pub use vector::{Vector, Vector2, Vector3};
+pub use vector::{SubSolver, Vector, Vector2, Vector3};

@@ -2,14 +2,11 @@
 //! iteration recording), the distance alone, and the boolean intersection
 //! test.
 
-use crate::gjk::{
-    DEEP_BAND_FLOOR, DEFAULT_MAX_ITERATIONS, DistanceResult, GjkConfig, GjkSolver, MAX_ESCAPES,
-    MAX_VERIFY_CANDIDATES, Status, Step, beyond, converged, escape_direction, facet_point, facet_weights,
-    start_bound, start_scale, unproven, wants_refine,
-};
+use crate::gjk::{DEFAULT_MAX_ITERATIONS, DistanceResult, GjkConfig, GjkSolver, Status, Step};
+use crate::kernel::{Exit, Keep, Points, Search, beyond, drive, full_mask, start_bound, start_scale};
 use crate::real::Real;
-use crate::simplex::{MAX_SIMPLEX_POINTS, NO_INDEX, Reduced, Simplex, SupportPoint};
-use crate::support::{InLanes, SupportMap, minkowski_support, minkowski_support_from};
+use crate::simplex::{MAX_SIMPLEX_POINTS, NO_INDEX, Simplex, SupportPoint};
+use crate::support::{InLanes, SupportMap, minkowski_support};
 use crate::vector::Vector;
 
 /// The last simplex of a query, kept by the caller between frames to warm
@@ -98,27 +95,6 @@ impl<V: Vector> SimplexCache<V> {
             self.index_b[i] = p.index_b;
             self.dirs[i] = into(simplex.directions()[i]);
         }
-    }
-
-    /// Rebuilds the cached simplex on the shapes' current state (in `U`:
-    /// `from` converts the cached directions).
-    fn rebuild<U, A, B>(
-        &self,
-        a: &A,
-        b: &B,
-        out: &mut [(SupportPoint<U>, U); MAX_SIMPLEX_POINTS],
-        from: impl Fn(V) -> U + Copy,
-    ) -> usize
-    where
-        U: Vector,
-        A: SupportMap<U> + ?Sized,
-        B: SupportMap<U> + ?Sized,
-    {
-        let n = self.len().min(MAX_SIMPLEX_POINTS);
-        for (i, slot) in out.iter_mut().enumerate().take(n) {
-            *slot = self.rebuilt(i, a, b, from);
-        }
-        n
     }
 
     /// Cached point `i` on the shapes' current state, with its direction:
@@ -472,16 +448,15 @@ where
     let mut gjk = GjkSolver::new(*config);
     match &cache {
         Some(c) if !c.is_empty() => {
-            let step = gjk
-                .start_with::<true>((0..c.len().min(MAX_SIMPLEX_POINTS)).map(|i| c.rebuilt(i, a, b, from)));
+            gjk.start_with::<true>((0..c.len().min(MAX_SIMPLEX_POINTS)).map(|i| c.rebuilt(i, a, b, from)));
             // Each support searches from the vertices found last: the
             // cached ones first (the pair has moved little since).
-            let hint = hints(gjk.simplex());
-            run::<_, _, _, _, true>(&mut gjk, step, a, b, recorder, hint);
+            let hint = gjk.simplex().first_indices();
+            run::<_, _, _, _, true>(&mut gjk, a, b, recorder, hint);
         }
         _ => {
             // Pairs whose inner balls overlap deeply (unrecorded queries):
-            // the boolean loop finds a simplex holding the origin, and the
+            // the boolean search finds a simplex holding the origin, and the
             // balls prove the overlap (see `overlap_result`).
             if !R::ENABLED
                 && ball_test(a, b, V::Scalar::ZERO, config) == BallTest::Overlapping
@@ -493,8 +468,8 @@ where
                 return r.convert(into);
             }
             let (d, seed) = initial_direction(a, b);
-            let step = gjk.start_fresh(minkowski_support(a, b, d), d, seed);
-            run::<_, _, _, _, false>(&mut gjk, step, a, b, recorder, (NO_INDEX, NO_INDEX));
+            gjk.start_fresh(minkowski_support(a, b, d), d, seed);
+            run::<_, _, _, _, false>(&mut gjk, a, b, recorder, (NO_INDEX, NO_INDEX));
         }
     }
     if let Some(c) = cache {
@@ -504,133 +479,62 @@ where
             c.store_from(gjk.simplex(), into);
         }
     }
-    // The result is the tail expression, built in the caller's slot: a
-    // `DistanceResult` is ~300 bytes in 3D, and a local returned after use
-    // costs a `memcpy` (~64 instructions measured).
+    // The result is the tail expression, built in the caller's slot (a
+    // `DistanceResult` is ~300 bytes in 3D).
     gjk.result_as(into)
 }
 
-/// A warm start's one-call exit, for callers that rebuild the cached
-/// points themselves: `cache`'s points are rebuilt from vertices
-/// (`vertex_a`, and `vertex_b` already placed in A's frame), solved, one
-/// support call `support(−v, hint)` is made from the first point's vertices
-/// (`hint`: on A, on B), and where that call ends the search (the
-/// [`GjkSolver`]'s Exit 1, converged, or Exit 2, a point already in the
-/// simplex, on its first step) `out` receives the solver's answer and the
-/// call returns `true`. It returns `false`, `out` holding nothing of use,
-/// wherever the solver would go on or verify: an empty or full cache, a
-/// point without vertices, a duplicate or non-finite point, a closest point
-/// within the zero band, no convergence, a lower bound beyond
-/// `max_distance`; the caller then runs the whole query. The same solve,
-/// tests and result as the solver's (pinned to the bit by the tests),
-/// without its state and written in place: on a frame-coherent sequence
-/// nearly every warm query ends here.
+/// A warm query whose support calls are the caller's: `cache`'s points
+/// rebuilt from vertices (`vertex_a`, and `vertex_b` already placed in A's
+/// frame), then the query of [`distance_with`] with each support call made
+/// by `support(d, hint)` (`hint`: the vertices on A and on B to search
+/// from, those found last). For callers that reach their shapes' vertices
+/// and supports more cheaply than through [`SupportMap`] adapters. `out`
+/// receives the answer and the call returns `true`; it returns `false`,
+/// `out` untouched, for an empty cache, a point without vertices, or
+/// invalid input (the caller then runs its own query).
 #[inline(always)]
 pub fn warm_exit<V: Vector>(
     config: &GjkConfig<V::Scalar>,
     cache: &SimplexCache<V>,
     vertex_a: impl Fn(u32) -> Option<V>,
     vertex_b: impl Fn(u32) -> Option<V>,
-    support: impl FnOnce(V, (u32, u32)) -> SupportPoint<V>,
+    mut support: impl FnMut(V, (u32, u32)) -> SupportPoint<V>,
     out: &mut DistanceResult<V>,
 ) -> bool {
-    let n = cache.len();
-    // Exit: an empty or full cache (a full simplex may hold the origin,
-    // which only the solver's verification may claim).
-    if n == 0 || n > V::DIM {
+    let n = cache.len().min(MAX_SIMPLEX_POINTS);
+    // Exit: nothing cached.
+    if n == 0 {
         return false;
     }
-    let config = config.sanitized();
-    let simplex = &mut out.simplex;
-    simplex.clear();
-    let mut w = [V::ZERO; MAX_SIMPLEX_POINTS];
-    let mut scale = V::Scalar::ZERO;
-    let z = V::Scalar::ZERO;
-    for i in 0..n {
-        let (ia, ib) = (cache.index_a[i], cache.index_b[i]);
-        let d = cache.dirs[i];
+    let mut start = [(SupportPoint::default(), V::ZERO); MAX_SIMPLEX_POINTS];
+    for (i, slot) in start.iter_mut().enumerate().take(n) {
+        let (ia, ib) = cache.indices(i);
         let (Some(pa), Some(pb)) = (vertex_a(ia), vertex_b(ib)) else {
-            // Exit: a point not made from vertices (the solver's start
+            // Exit: a point not made from vertices (the caller's query
             // rebuilds it by a support call).
             return false;
         };
-        let p = SupportPoint::with_indices(pa, ia, pb, ib);
-        // Exit: a non-finite point (the solver reports the invalid input)
-        // or a duplicate (the solver drops it).
-        if (p.w * z + d * z).length_squared() != z || w[..i].contains(&p.w) {
-            return false;
+        *slot = (SupportPoint::with_indices(pa, ia, pb, ib), cache.dirs[i]);
+    }
+    let mut gjk = GjkSolver::new(*config);
+    let mut step = gjk.start_with::<true>(start[..n].iter().copied());
+    let mut hint = gjk.simplex().first_indices();
+    // Bounded by the solver's step budget.
+    for _ in 0..gjk.step_budget() {
+        if step != Step::Continue {
+            break;
         }
-        w[i] = p.w;
-        scale = scale.max(p.w.max_abs());
-        simplex.push_with(p, d, false);
+        let p = support(gjk.direction(), hint);
+        hint = (p.index_a, p.index_b);
+        step = gjk.step_built(p);
     }
-    // As the solver's warm start: the first point's shape points seed the
-    // scale (`SupportPoint::source_scale`).
-    let scale = scale.max(simplex.points()[0].source_scale());
-    let r = V::solve_simplex(&w, n);
-    let v = r.point(&w);
-    let vv = v.length_squared();
-    let band = config.zero_tolerance * scale;
-    // Exit: the closest point is within the zero band (or not finite): the
-    // solver verifies contact.
-    if vv <= band * band || !vv.is_finite() {
+    // Exit: invalid input (the caller reports it and clears its cache).
+    if gjk.status().is_none_or(|s| s == Status::InvalidInput) {
         return false;
     }
-    let p = support(-v, (cache.index_a[0], cache.index_b[0]));
-    // Exit: a non-finite support point.
-    if !p.w_is_finite() {
-        return false;
-    }
-    // The solver's first step: its Exits 0, 1 and 2 (`search_step`).
-    let scale = scale.max(p.w.max_abs());
-    let vw = v.dot(p.w);
-    let lower_sq = if vw > V::Scalar::ZERO { vw * vw / vv } else { V::Scalar::ZERO };
-    // Exit: beyond the caller's limit, or neither converged nor a repeated
-    // point (the solver goes on).
-    let done = converged(&config, scale, vv, vw);
-    if beyond(&config, scale, lower_sq) || !(done || w[..n].contains(&p.w)) {
-        return false;
-    }
-    // Exit: a repeated point where the solver refines (its Exit 2 with the
-    // distance unproven to the band, on a facet: `facet_point`).
-    if !done && solver_refines(&w[..n], r.mask, v, (vv, vw), config.zero_tolerance * scale) {
-        return false;
-    }
-    simplex.reduce(&r);
-    // As `GjkSolver::finish_converged` and `result_as`.
-    let (point_a, point_b) = simplex.witness_points();
-    let distance = v.length();
-    let band = config.zero_tolerance * scale;
-    let lower = if lower_sq > V::Scalar::ZERO { vw / v.length() } else { V::Scalar::ZERO };
-    out.status = if distance <= band { Status::Touching } else { Status::Separated };
-    out.distance = distance;
-    out.point_a = point_a;
-    out.point_b = point_b;
-    out.normal = (-v).try_normalize().unwrap_or(V::X);
-    out.lower_bound = lower.min(distance);
-    out.tolerance = band;
-    out.iterations = 1;
+    *out = gjk.result();
     true
-}
-
-/// Whether the solver's first step, ending at Exit 2 on the points `w`
-/// (weights `mask`, closest point `v`), refines instead (see
-/// `GjkSolver::step`): the distance unproven to the band, on a facet whose
-/// normal gives another point. Out of line and cold: [`warm_exit`] asks
-/// only where its support point repeats one of `w` without converging.
-#[cold]
-#[inline(never)]
-fn solver_refines<V: Vector>(
-    w: &[V],
-    mask: u8,
-    v: V,
-    (vv, vw): (V::Scalar, V::Scalar),
-    band: V::Scalar,
-) -> bool {
-    unproven(vv, vw, band)
-        && w.len() == V::DIM
-        && u32::from(mask) == (1u32 << w.len()) - 1
-        && facet_point(w).is_some_and(|t| t != v)
 }
 
 /// The first support call of a cold query: the support point of A − B
@@ -726,8 +630,11 @@ where
 {
     let mut gjk = GjkSolver::new(*config);
     let (_, seed) = initial_direction(a, b);
-    let step = gjk.start_fresh(start.0, start.1, seed);
-    run::<_, _, _, _, false>(&mut gjk, step, a, b, recorder, (NO_INDEX, NO_INDEX));
+    if !start.0.is_finite() {
+        return DistanceResult::invalid();
+    }
+    gjk.start_fresh(start.0, start.1, seed);
+    run::<_, _, _, _, false>(&mut gjk, a, b, recorder, (NO_INDEX, NO_INDEX));
     gjk.result_as(into)
 }
 
@@ -821,8 +728,7 @@ where
     B: SupportMap<V> + ?Sized,
 {
     let config = config.sanitized();
-    // The centres once, for the balls and the first direction (the
-    // caller's test between them kept the compiler from sharing them).
+    // The centres once, for the balls and the first direction.
     let centres = (a.center(), b.center());
     match ball_test_at(a, b, centres, V::Scalar::ZERO, &config) {
         // Exit at the start: the inner balls overlap deeply, with no
@@ -839,189 +745,58 @@ where
         _ => {}
     }
     let (dir, seed) = direction_between(centres);
-    let p = minkowski_support(a, b, dir);
-    if !p.w_is_finite() || !dir.is_finite() {
-        return Err(GjkError::InvalidInput);
+    // The full query's search on the Minkowski points alone, without the
+    // verification that tells touching from overlap (both measure 0): its
+    // distance to the bit.
+    let mut s = Search::<V, Points<V>, false>::new(config, V::Scalar::ZERO);
+    s.last = s.start(minkowski_support(a, b, dir), dir, seed);
+    if s.last == Exit::Continue {
+        drive::<_, _, _, _, false>(&mut s, a, b, (NO_INDEX, NO_INDEX), |_, _, _| {});
     }
-    // The search of [`GjkSolver`], exit for exit (the numbers are its
-    // `step`'s), on the Minkowski points alone: no source points, search
-    // directions or weights are kept, and the verification that tells
-    // touching from overlap is skipped (both measure 0). The answer is
-    // `|v|` where the solver converges and 0 where it reaches the origin,
-    // so it is the full query's distance to the bit (pinned by the tests).
-    let mut scale = p.w.max_abs().max(seed).max(p.source_scale());
-    let mut pts = Points { w: [p.w; MAX_SIMPLEX_POINTS], len: 1 };
-    let mut v = p.w;
-    let mut vv = v.length_squared();
-    if !vv.is_finite() {
-        return Err(GjkError::InvalidInput);
+    match s.last {
+        Exit::Beyond => Ok(V::Scalar::INFINITY),
+        Exit::Converged => Ok(s.v.length()),
+        Exit::Enclosed | Exit::Origin => Ok(V::Scalar::ZERO),
+        Exit::Invalid => Err(GjkError::InvalidInput),
+        Exit::Limit | Exit::Continue => Err(GjkError::IterationLimit),
     }
-    let mut lower_sq = V::Scalar::ZERO;
-    if let Some((_, bound)) = start_bound(p.w, dir) {
-        lower_sq = bound;
-        // Exit 0 at the start.
-        if beyond(&config, start_scale(p.w, dir), lower_sq) {
-            return Ok(V::Scalar::INFINITY);
-        }
-    }
-    let band = config.zero_tolerance * scale;
-    if vv <= band * band {
-        return Ok(V::Scalar::ZERO);
-    }
-    let mut d = -v;
-    let (mut escaping, mut escapes, mut refines) = (false, 0, 0);
-    // Bounded like the solver's step budget: each pass is one support call.
-    for iteration in 1..=config.max_iterations + MAX_VERIFY_CANDIDATES as u32 + 1 {
-        let p = minkowski_support(a, b, d);
-        if !p.w_is_finite() {
-            return Err(GjkError::InvalidInput);
-        }
-        scale = scale.max(p.w.max_abs());
-        let vw = v.dot(p.w);
-        let escaped = core::mem::replace(&mut escaping, false);
-        if !escaped {
-            if vw > V::Scalar::ZERO {
-                lower_sq = lower_sq.max(vw * vw / vv);
-            }
-            // Exit 0, beyond.
-            if beyond(&config, scale, lower_sq) {
-                return Ok(V::Scalar::INFINITY);
-            }
-            // Exit 1, converged.
-            if converged(&config, scale, vv, vw) {
-                return Ok(v.length());
-            }
-        }
-        let band = config.zero_tolerance * scale;
-        // The solver's refinement at Exits 2 and 4: a truer `v` from the
-        // facet's normal where the distance is unproven to the band (and
-        // `$within` accepts it).
-        macro_rules! refine {
-            ($within:expr) => {
-                if wants_refine(escaped, &mut refines, (vv, vw, lower_sq), band)
-                    && let Some(t) = facet_point(&pts.w[..pts.len]).filter(|t| *t != v)
-                    && $within(t)
-                {
-                    v = t;
-                    vv = t.length_squared();
-                    // Exit 5 for the truer point.
-                    if vv <= band * band {
-                        return Ok(V::Scalar::ZERO);
-                    }
-                    d = -v;
-                    continue;
-                }
-            };
-        }
-        // Exit 2, repeated vertex (with the solver's refinement).
-        if pts.contains(p.w) {
-            refine!(|_| true);
-            return Ok(v.length());
-        }
-        pts.push(p.w);
-        let n = pts.len;
-        let r = V::solve_simplex_newest(&pts.w, n);
-        // Exit 3, enclosed.
-        if n == V::DIM + 1 && r.mask == 0b1111 >> (MAX_SIMPLEX_POINTS - n) {
-            return Ok(V::Scalar::ZERO);
-        }
-        let v2 = r.point(&pts.w);
-        let vv2 = v2.length_squared();
-        // Exit 4, no progress (with the solver's refinement, then escapes;
-        // a simplex one point short of a facet refines on the facet the new
-        // point makes, as the solver's `refine_facet`).
-        if !vv2.strictly_less(vv) {
-            if n == V::DIM {
-                refine!(|t| facet_weights(&pts.w, t).is_some());
-                pts.len -= 1;
-            } else {
-                pts.len -= 1;
-                refine!(|_| true);
-            }
-            if !escaped
-                && escapes < MAX_ESCAPES
-                && let Some(e) = escape_direction(v, p.w)
-            {
-                escapes += 1;
-                escaping = true;
-                d = e;
-                continue;
-            }
-            return Ok(v.length());
-        }
-        pts.reduce(&r);
-        v = v2;
-        vv = vv2;
-        // Exit 5, origin reached.
-        if vv <= band * band {
-            return Ok(V::Scalar::ZERO);
-        }
-        // Exit 6, iteration cap.
-        if iteration >= config.max_iterations {
-            break;
-        }
-        d = -v;
-    }
-    Err(GjkError::IterationLimit)
-}
-
-/// The vertices a warm start's first support call searches from: those of
-/// the rebuilt simplex's first point ([`NO_INDEX`] for an empty simplex or
-/// shapes without vertices). All its points lie on the feature nearest the
-/// other shape, a climb or two from the answer. (Picking per shape the
-/// point furthest along the direction climbed no less, for more work:
-/// callgrind, 3D warm queries: 32 vertices 2 165 → 2 116 instructions with
-/// the first point, 1 024 vertices 2 254 → 2 200.)
-#[inline]
-fn hints<V: Vector>(simplex: &Simplex<V>) -> (u32, u32) {
-    simplex.points().first().map_or((NO_INDEX, NO_INDEX), |p| (p.index_a, p.index_b))
 }
 
 /// Drives a started solver to the end, recording each iteration.
-/// `HINTED` (warm starts): each support call searches
-/// from `hint` (vertices on A, on B), then from the vertices it found, as
+/// `HINTED` (warm starts): each support call searches from `hint`
+/// (vertices on A, on B), then from the vertices it found, as
 /// [`minkowski_support_from`]; cold queries use the shapes' own starts.
 #[inline(always)]
 fn run<V, A, B, R, const HINTED: bool>(
     gjk: &mut GjkSolver<V>,
-    mut step: Step,
     a: &A,
     b: &B,
     recorder: &mut R,
-    mut hint: (u32, u32),
+    hint: (u32, u32),
 ) where
     V: Vector,
     A: SupportMap<V> + ?Sized,
     B: SupportMap<V> + ?Sized,
     R: Recorder<V> + ?Sized,
 {
-    // Bounded: the solver finishes within its step budget.
-    for _ in 0..gjk.step_budget() {
-        if step != Step::Continue {
-            break;
-        }
-        let d = gjk.direction();
-        let p = if HINTED {
-            let p = minkowski_support_from(a, b, d, hint);
-            hint = (p.index_a, p.index_b);
-            p
-        } else {
-            minkowski_support(a, b, d)
-        };
-        step = gjk.step(p);
+    // Exit: the start itself finished the query.
+    if gjk.is_done() {
+        return;
+    }
+    drive::<_, _, _, _, HINTED>(gjk, a, b, hint, |gjk: &GjkSolver<V>, direction, support| {
         if R::ENABLED {
             let (lower_bound, upper_bound) = gjk.distance_bounds();
             recorder.record(&Iteration {
                 iteration: gjk.iterations(),
-                direction: d,
-                support: p,
+                direction,
+                support,
                 simplex: *gjk.simplex(),
                 closest: gjk.closest_point(),
                 lower_bound,
                 upper_bound,
             });
         }
-    }
+    });
 }
 
 /// Why a boolean test gave no answer.
@@ -1145,79 +920,92 @@ where
         return Err(GjkError::InvalidInput);
     }
     let margin = margin.max(V::Scalar::ZERO);
-    let config = config.sanitized();
-    let mut start = [(SupportPoint::default(), V::ZERO); MAX_SIMPLEX_POINTS];
-    let n = match &cache {
-        Some(c) if !c.is_empty() => c.rebuild(a, b, &mut start, from),
-        _ => 0,
-    };
-    // The scale's seed (see `initial_direction`): cold starts only.
-    let mut seed = V::Scalar::ZERO;
-    if n == 0 {
-        // Exit before any support call: the balls decide. (With a cache to
-        // fill, the search runs: the cache wants its simplex.)
-        if cache.is_none() {
+    // The search ends on a separating plane beyond the margin (Exit 0), or
+    // once the origin is within the margin of the simplex (Exit 5).
+    let config = GjkConfig { max_distance: margin, ..config.sanitized() };
+    match cache {
+        None => {
+            // Exit before any support call: the balls decide.
             match ball_test(a, b, margin, &config) {
                 BallTest::Apart => return Ok(false),
                 BallTest::Overlapping => return Ok(true),
                 BallTest::Unknown => {}
             }
+            // The Minkowski points alone: nothing to store.
+            boolean::<V, Points<V>, W, A, B>(a, b, &config, margin, None, from).0
         }
-        let d;
-        (d, seed) = initial_direction(a, b);
-        let p = minkowski_support(a, b, d);
-        start[0] = (p, d);
-        // Exit at the start: the first support already separates. Every x
-        // of A − B has d·x ≤ d·w, so the distance is at least −d·w/|d|;
-        // beyond the zero band (plus margin) that is a separating plane.
-        // Far-apart centres (the common broad-phase case) end here after
-        // one support call.
-        let dw = d.dot(p.w);
-        if p.w_is_finite() && dw < V::Scalar::ZERO {
-            let band = config.zero_tolerance * start_scale(p.w, d) + margin;
-            if dw * dw > band * band * d.length_squared() {
-                if let Some(c) = cache {
-                    c.store_from(&Simplex::from_point(p, d), into);
-                }
-                return Ok(false);
-            }
-        }
-    }
-    let start = &start[..n.max(1)];
-    // The full simplex (source points, directions) is kept only to be
-    // stored in a cache; the loop itself needs the Minkowski points alone
-    // (measured: the full simplex's bookkeeping was ~20 % of a 2D test).
-    match cache {
         Some(c) => {
-            let mut simplex = Simplex::<V>::default();
-            // A warm start (points rebuilt from the cache) searches from
+            // The full simplex, to be stored; a warm start searches from
             // the cached vertices, as the warm distance does.
-            let outcome = if n > 0 {
-                boolean_start::<_, _, _, _, true, true>(a, b, &config, start, margin, seed, &mut simplex)
-            } else {
-                boolean_start::<_, _, _, _, false, true>(a, b, &config, start, margin, seed, &mut simplex)
-            };
+            let warm = (!c.is_empty()).then_some(&*c);
+            let (outcome, simplex) = boolean::<V, Simplex<V>, W, A, B>(a, b, &config, margin, warm, from);
             match outcome {
                 Err(GjkError::InvalidInput) => c.clear(),
                 _ => c.store_from(&simplex, into),
             }
             outcome
         }
-        None => boolean_start::<_, _, _, _, false, true>(a, b, &config, start, margin, seed, &mut ()),
     }
+}
+
+/// The boolean test's search (see [`intersects_within`]) from the cached
+/// points where `warm` has some, cold otherwise, with what it kept.
+#[inline(always)]
+fn boolean<V, K, W, A, B>(
+    a: &A,
+    b: &B,
+    config: &GjkConfig<V::Scalar>,
+    margin: V::Scalar,
+    warm: Option<&SimplexCache<W>>,
+    from: impl Fn(W) -> V + Copy,
+) -> (Result<bool, GjkError>, K)
+where
+    V: Vector,
+    K: Keep<V>,
+    W: Vector<Scalar = V::Scalar>,
+    A: SupportMap<V> + ?Sized,
+    B: SupportMap<V> + ?Sized,
+{
+    let mut s = Search::<V, K, true>::new(*config, margin);
+    match warm {
+        Some(c) => {
+            s.last = s
+                .start_points::<true>((0..c.len().min(MAX_SIMPLEX_POINTS)).map(|i| c.rebuilt(i, a, b, from)));
+            if s.last == Exit::Continue {
+                let hint = s.keep.first_indices();
+                drive::<_, _, _, _, true>(&mut s, a, b, hint, |_, _, _| {});
+            }
+        }
+        None => {
+            let (d, seed) = initial_direction(a, b);
+            s.last = s.start(minkowski_support(a, b, d), d, seed);
+            if s.last == Exit::Continue {
+                drive::<_, _, _, _, false>(&mut s, a, b, (NO_INDEX, NO_INDEX), |_, _, _| {});
+            }
+        }
+    }
+    let outcome = match s.last {
+        Exit::Beyond => Ok(false),
+        // Converged: the distance is |v|, in contact within the margin.
+        Exit::Converged => Ok(s.at_origin(s.vv)),
+        Exit::Enclosed | Exit::Origin => Ok(true),
+        Exit::Invalid => Err(GjkError::InvalidInput),
+        Exit::Limit | Exit::Continue => Err(GjkError::IterationLimit),
+    };
+    (outcome, s.keep)
 }
 
 /// The full result of a pair whose inner balls overlap deeply
 /// ([`BallTest::Overlapping`]): [`Status::Intersecting`], found by the
-/// boolean loop (Minkowski points only, the full simplex tracked beside
-/// them) instead of the solver's search and verification. The balls
-/// already prove that no direction separates the shapes within any zero
-/// band a search could use (what the solver's verification would find),
-/// so only a simplex holding the origin is wanted, for EPA. `None` (the
-/// solver runs) unless the loop ends on a full simplex (`DIM + 1` points)
-/// holding the origin, the common end for such pairs: its barycentric
-/// coordinates of the origin (one solve) make the witness points one point
-/// of both shapes, as the solver's do.
+/// boolean search (which ends on the first simplex holding the origin)
+/// instead of the solver's search and verification. The balls already
+/// prove that no direction separates the shapes within any zero band a
+/// search could use (what the solver's verification would find), so only a
+/// simplex holding the origin is wanted, for EPA. `None` (the solver runs)
+/// unless the search ends on a full simplex (`DIM + 1` points) holding the
+/// origin, the common end for such pairs: its barycentric coordinates of
+/// the origin (one solve) make the witness points one point of both
+/// shapes, as the solver's do.
 #[inline]
 fn overlap_result<V, A, B>(a: &A, b: &B, config: &GjkConfig<V::Scalar>) -> Option<DistanceResult<V>>
 where
@@ -1225,33 +1013,25 @@ where
     A: SupportMap<V> + ?Sized,
     B: SupportMap<V> + ?Sized,
 {
-    let config = config.sanitized();
+    let mut s = Search::<V, Simplex<V>, true>::new(config.sanitized(), V::Scalar::ZERO);
     let (d, seed) = initial_direction(a, b);
-    let p = minkowski_support(a, b, d);
-    let mut track = Counted { simplex: Simplex::default(), pushes: 0 };
-    let hit = boolean_start::<_, _, _, _, false, false>(
-        a,
-        b,
-        &config,
-        &[(p, d)],
-        V::Scalar::ZERO,
-        seed,
-        &mut track,
-    );
-    let simplex = &mut track.simplex;
+    s.last = s.start(minkowski_support(a, b, d), d, seed);
+    if s.last == Exit::Continue {
+        drive::<_, _, _, _, false>(&mut s, a, b, (NO_INDEX, NO_INDEX), |_, _, _| {});
+    }
+    let simplex = &mut s.keep;
     let n = simplex.len();
-    if hit != Ok(true) || n != V::DIM + 1 {
+    // Exit: no full simplex holding the origin.
+    if s.last != Exit::Enclosed || n != V::DIM + 1 {
         return None;
     }
     // The origin's weights in the final simplex (the 2D exit on a closed
     // triangle leaves its new point unweighted).
-    let w = simplex.w_array();
-    let r = V::solve_simplex(&w, n);
-    if u32::from(r.mask) != (1u32 << n) - 1 {
+    let r = V::solve_simplex(&simplex.w_array(), n);
+    if r.mask != full_mask(n) {
         return None;
     }
     simplex.reduce(&r);
-    let scale = w.iter().fold(seed.max(p.source_scale()), |m, x| m.max(x.max_abs()));
     let (point_a, point_b) = simplex.witness_points();
     let last = simplex.directions()[n - 1];
     Some(DistanceResult {
@@ -1262,388 +1042,10 @@ where
         // The last search direction, as the solver reports for an overlap.
         normal: last.try_normalize().unwrap_or(V::X),
         lower_bound: V::Scalar::ZERO,
-        tolerance: config.zero_tolerance * scale,
-        // Support calls after the start: every one the loop made was kept
-        // (the loop's other exits return `false` or stop short of a full
-        // simplex).
-        iterations: track.pushes.saturating_sub(1),
-        simplex: track.simplex,
+        tolerance: s.band(),
+        iterations: s.iterations,
+        simplex: s.keep,
     })
-}
-
-/// A [`Simplex`] tracked by the boolean loop, with its pushes counted.
-struct Counted<V: Vector> {
-    simplex: Simplex<V>,
-    pushes: u32,
-}
-
-impl<V: Vector> Track<V> for Counted<V> {
-    #[inline(always)]
-    fn push(&mut self, p: SupportPoint<V>, d: V) {
-        self.simplex.push(p, d);
-        self.pushes += 1;
-    }
-    #[inline(always)]
-    fn pop(&mut self) {
-        self.simplex.pop();
-    }
-    #[inline(always)]
-    fn reduce(&mut self, r: &Reduced<V::Scalar>) {
-        self.simplex.reduce(r);
-    }
-}
-
-/// What the boolean loop keeps beside its Minkowski points: the full
-/// [`Simplex`] when a warm-start cache is to be written, nothing (`()`)
-/// otherwise. Each call mirrors the same call on [`Points`].
-trait Track<V: Vector> {
-    fn push(&mut self, p: SupportPoint<V>, d: V);
-    fn pop(&mut self);
-    fn reduce(&mut self, r: &Reduced<V::Scalar>);
-}
-
-impl<V: Vector> Track<V> for () {
-    #[inline(always)]
-    fn push(&mut self, _: SupportPoint<V>, _: V) {}
-    #[inline(always)]
-    fn pop(&mut self) {}
-    #[inline(always)]
-    fn reduce(&mut self, _: &Reduced<V::Scalar>) {}
-}
-
-impl<V: Vector> Track<V> for Simplex<V> {
-    #[inline(always)]
-    fn push(&mut self, p: SupportPoint<V>, d: V) {
-        Simplex::push(self, p, d);
-    }
-    #[inline(always)]
-    fn pop(&mut self) {
-        Simplex::pop(self);
-    }
-    #[inline(always)]
-    fn reduce(&mut self, r: &Reduced<V::Scalar>) {
-        Simplex::reduce(self, r);
-    }
-}
-
-/// The boolean loop's simplex: its Minkowski points only, in the order
-/// [`Simplex`] keeps them (so a tracked simplex stays index for index the
-/// same).
-#[derive(Clone, Copy)]
-struct Points<V> {
-    w: [V; MAX_SIMPLEX_POINTS],
-    len: usize,
-}
-
-impl<V: Vector> Points<V> {
-    #[inline(always)]
-    fn push(&mut self, w: V) {
-        debug_assert!(self.len < MAX_SIMPLEX_POINTS);
-        self.w[self.len] = w;
-        self.len += 1;
-    }
-
-    #[inline(always)]
-    fn contains(&self, w: V) -> bool {
-        self.w[..self.len].contains(&w)
-    }
-
-    /// Keeps the points named in `r.mask`, in order (branch-free, as
-    /// [`Simplex`]'s reduce: which points survive is unpredictable).
-    #[inline(always)]
-    fn reduce(&mut self, r: &Reduced<V::Scalar>) {
-        let mut k = 0;
-        for i in 0..MAX_SIMPLEX_POINTS {
-            self.w[k] = self.w[i];
-            k += usize::from((r.mask >> i) & 1);
-        }
-        self.len = k;
-    }
-}
-
-/// Loads the start points (duplicates dropped) and runs the boolean loop.
-#[inline(always)]
-fn boolean_start<V, A, B, T, const HINTED: bool, const REFINE: bool>(
-    a: &A,
-    b: &B,
-    config: &GjkConfig<V::Scalar>,
-    start: &[(SupportPoint<V>, V)],
-    margin: V::Scalar,
-    seed: V::Scalar,
-    track: &mut T,
-) -> Result<bool, GjkError>
-where
-    V: Vector,
-    A: SupportMap<V> + ?Sized,
-    B: SupportMap<V> + ?Sized,
-    T: Track<V>,
-{
-    let mut pts = Points { w: [V::ZERO; MAX_SIMPLEX_POINTS], len: 0 };
-    // The first point's shape points seed the scale, as in the solver.
-    let mut scale = start.first().map_or(seed, |(p, _)| seed.max(p.source_scale()));
-    for &(p, d) in start {
-        if !p.w_is_finite() {
-            return Err(GjkError::InvalidInput);
-        }
-        if !pts.contains(p.w) {
-            scale = scale.max(p.w.max_abs());
-            pts.push(p.w);
-            track.push(p, d);
-        }
-    }
-    let hint = start.first().map_or((NO_INDEX, NO_INDEX), |(p, _)| (p.index_a, p.index_b));
-    boolean_loop::<_, _, _, _, HINTED, REFINE>(a, b, config, &mut pts, track, scale, margin, hint)
-}
-
-/// The boolean loop's refinement (the solver's, see `GjkSolver::step`'s
-/// Exits 2 and 4): where its search stops short of the band unproven, a
-/// fresh search from the truer closest point of the facet of `pts`
-/// ([`facet_point`]); `None` (the exit stands) where none is wanted or
-/// found. Out of line and cold, so that the search's hot loop keeps one
-/// way round: it runs only where a search stalls.
-#[cold]
-#[inline(never)]
-#[allow(clippy::too_many_arguments)]
-fn boolean_refine<V, A, B, T, const HINTED: bool, const REFINE: bool>(
-    a: &A,
-    b: &B,
-    config: &GjkConfig<V::Scalar>,
-    pts: &mut Points<V>,
-    track: &mut T,
-    (scale, margin): (V::Scalar, V::Scalar),
-    hint: (u32, u32),
-    (v, vv, vw): (V, V::Scalar, V::Scalar),
-    (mut refines, budget): (u32, u32),
-) -> Option<Result<bool, GjkError>>
-where
-    V: Vector,
-    A: SupportMap<V> + ?Sized,
-    B: SupportMap<V> + ?Sized,
-    T: Track<V>,
-{
-    let band = config.zero_tolerance * scale + margin;
-    if !wants_refine(false, &mut refines, (vv, vw, V::Scalar::ZERO), band) {
-        return None;
-    }
-    let t = facet_point(&pts.w[..pts.len]).filter(|t| *t != v)?;
-    let tt = t.length_squared();
-    Some(boolean_search::<_, _, _, _, HINTED, REFINE>(
-        (a, b, config),
-        (pts, track),
-        (scale, margin),
-        hint,
-        (t, tt),
-        (refines, budget),
-    ))
-}
-
-/// The boolean loop's last resort, where a stall leaves its answer
-/// unproven: the search stopped (converged, a repeated vertex, no progress,
-/// its refinements spent) more than twice the zero band from the origin
-/// without a separating plane, so the shapes may overlap or lie apart. Seen
-/// on curved shapes nearly parallel to a face (a cylinder's cap tilted
-/// 1e-9 on another's: an overlap of 1 900 bands answered `false`,
-/// docs/reliability.md, *Curved caps nearly parallel to a face*). The
-/// distance solver's verdict, with `margin` as its early-out limit: contact
-/// (touching or intersecting) or a distance within `margin` and the band.
-/// Out of line and cold: it runs only on such stalls.
-#[cold]
-#[inline(never)]
-fn boolean_fallback<V, A, B>(
-    a: &A,
-    b: &B,
-    config: &GjkConfig<V::Scalar>,
-    margin: V::Scalar,
-) -> Result<bool, GjkError>
-where
-    V: Vector,
-    A: SupportMap<V> + ?Sized,
-    B: SupportMap<V> + ?Sized,
-{
-    let mut gjk = GjkSolver::new(GjkConfig { max_distance: margin, ..*config });
-    let (d, seed) = initial_direction(a, b);
-    let step = gjk.start_fresh(minkowski_support(a, b, d), d, seed);
-    run::<_, _, _, _, false>(&mut gjk, step, a, b, &mut (), (NO_INDEX, NO_INDEX));
-    let r = gjk.result();
-    match r.status {
-        Status::InvalidInput => Err(GjkError::InvalidInput),
-        Status::Touching | Status::Intersecting => Ok(true),
-        Status::Beyond => Ok(false),
-        Status::Separated | Status::IterationLimit => Ok(r.distance <= margin + r.tolerance),
-    }
-}
-
-/// The boolean GJK loop on started points (`track` mirrors every change).
-/// `HINTED`: support calls search from `hint`, then from the vertices found
-/// last (as [`run`]'s). `REFINE`: stalls unproven to the band take the
-/// solver's refinement (`boolean_refine`); `overlap_result`, a fast path
-/// that the solver backs, goes without (its code stays out of the
-/// distance query).
-#[inline(always)]
-#[allow(clippy::too_many_arguments)]
-fn boolean_loop<V, A, B, T, const HINTED: bool, const REFINE: bool>(
-    a: &A,
-    b: &B,
-    config: &GjkConfig<V::Scalar>,
-    pts: &mut Points<V>,
-    track: &mut T,
-    scale: V::Scalar,
-    margin: V::Scalar,
-    hint: (u32, u32),
-) -> Result<bool, GjkError>
-where
-    V: Vector,
-    A: SupportMap<V> + ?Sized,
-    B: SupportMap<V> + ?Sized,
-    T: Track<V>,
-{
-    let full_mask = |n: usize| 0b1111u8 >> (MAX_SIMPLEX_POINTS - n);
-    let mut r = V::solve_simplex(&pts.w, pts.len);
-    let mut v = r.point(&pts.w);
-    if pts.len == V::DIM + 1 && r.mask == full_mask(pts.len) {
-        // An enclosure puts the weighted sum at the origin, to rounding; a
-        // warm start's simplex too thin for its distance from the origin
-        // can claim one by rounding (as in `GjkSolver::start_from`): then
-        // the search goes on from its point nearest the origin.
-        let floor = V::Scalar::from_f64(DEEP_BAND_FLOOR) * V::Scalar::EPSILON * scale;
-        let band = (config.zero_tolerance * scale + margin).max(floor);
-        if v.length_squared() <= band * band {
-            track.reduce(&r);
-            return Ok(true);
-        }
-        let w = &pts.w;
-        let near = |k: usize, i: usize| if w[i].length_squared() < w[k].length_squared() { i } else { k };
-        let k = (1..pts.len).fold(0, near);
-        r = Reduced::vertex(k);
-        v = w[k];
-    }
-    pts.reduce(&r);
-    track.reduce(&r);
-    let vv = v.length_squared();
-    boolean_search::<_, _, _, _, HINTED, REFINE>(
-        (a, b, config),
-        (pts, track),
-        (scale, margin),
-        hint,
-        (v, vv),
-        (0, config.max_iterations),
-    )
-}
-
-/// The boolean loop's search from the closest point `v` (`vv = |v|²`) of
-/// the reduced points, with `refines` refinements made and `budget` passes
-/// left of the iteration cap.
-#[inline(always)]
-#[allow(clippy::too_many_arguments)]
-fn boolean_search<V, A, B, T, const HINTED: bool, const REFINE: bool>(
-    (a, b, config): (&A, &B, &GjkConfig<V::Scalar>),
-    (pts, track): (&mut Points<V>, &mut T),
-    (mut scale, margin): (V::Scalar, V::Scalar),
-    mut hint: (u32, u32),
-    (mut v, mut vv): (V, V::Scalar),
-    (refines, budget): (u32, u32),
-) -> Result<bool, GjkError>
-where
-    V: Vector,
-    A: SupportMap<V> + ?Sized,
-    B: SupportMap<V> + ?Sized,
-    T: Track<V>,
-{
-    let full_mask = |n: usize| 0b1111u8 >> (MAX_SIMPLEX_POINTS - n);
-    // Bounded by the iteration cap; every pass either exits or strictly
-    // shrinks |v| (a refinement resumes in a fresh search with the passes
-    // left, at most `MAX_REFINES` times).
-    for pass in 0..budget {
-        let band = config.zero_tolerance * scale + margin;
-        // Exit: the origin is within the zero band (plus margin) of the simplex.
-        if vv <= band * band {
-            return Ok(true);
-        }
-        let d = -v;
-        let p = if HINTED {
-            let p = minkowski_support_from(a, b, d, hint);
-            hint = (p.index_a, p.index_b);
-            p
-        } else {
-            minkowski_support(a, b, d)
-        };
-        if !p.w_is_finite() {
-            return Err(GjkError::InvalidInput);
-        }
-        scale = scale.max(p.w.max_abs());
-        let band = config.zero_tolerance * scale + margin;
-        let vw = v.dot(p.w);
-        // Exit: separating plane. Every point of A − B has x·v ≥ v·w, so
-        // the distance is at least v·w/|v|, beyond the zero band.
-        if vw > V::Scalar::ZERO && vw * vw > band * band * vv {
-            return Ok(false);
-        }
-        // Exit (2D): the new point closes a triangle around the origin.
-        if pts.len == 2 && vw < V::Scalar::ZERO && V::segment_cone_encloses_origin(pts.w[0], pts.w[1], p.w) {
-            track.push(p, d);
-            return Ok(true);
-        }
-        // Where the search stalls (converged, a repeated vertex, no
-        // progress) |v| is the distance; where it is unproven to the band,
-        // after the solver's refinement: a fresh search from the facet's
-        // truer point (`boolean_refine`, out of line).
-        macro_rules! stall {
-            () => {{
-                if REFINE
-                    && vv > band * band
-                    && let Some(resumed) = boolean_refine::<_, _, _, _, HINTED, REFINE>(
-                        a,
-                        b,
-                        config,
-                        pts,
-                        track,
-                        (scale, margin),
-                        hint,
-                        (v, vv, vw),
-                        (refines, budget - pass - 1),
-                    )
-                {
-                    return resumed;
-                }
-                // Stalled at least twice the band away with no separating
-                // plane found (`vw ≤ band·|v|`): neither answer is proven.
-                // The solver decides, with its escapes and refinements
-                // (`boolean_fallback`, out of line).
-                if REFINE && vv > (band + band) * (band + band) {
-                    return boolean_fallback(a, b, config, margin);
-                }
-                return Ok(vv <= band * band);
-            }};
-        }
-        // Exit: converged or repeated vertex.
-        let gap = vv - vw;
-        if gap <= config.rel_tolerance * vv || pts.contains(p.w) {
-            stall!();
-        }
-        let before = pts.len;
-        pts.push(p.w);
-        track.push(p, d);
-        let n = pts.len;
-        let r = V::solve_simplex_newest(&pts.w, n);
-        // Exit: a full simplex encloses the origin.
-        if n == V::DIM + 1 && r.mask == full_mask(n) {
-            track.reduce(&r);
-            return Ok(true);
-        }
-        let v2 = r.point(&pts.w);
-        let vv2 = v2.length_squared();
-        // Exit: no progress.
-        if !vv2.strictly_less(vv) {
-            track.pop();
-            pts.len = before;
-            stall!();
-        }
-        pts.reduce(&r);
-        track.reduce(&r);
-        v = v2;
-        vv = vv2;
-    }
-    Err(GjkError::IterationLimit)
 }
 
 #[cfg(test)]

@@ -142,7 +142,7 @@ impl<V: Vector> Default for Simplex<V> {
 impl<V: Vector> Simplex<V> {
     /// The empty simplex, all zeros (a constant, so that the solvers'
     /// states start from one copy rather than element by element).
-    const EMPTY: Self = {
+    pub(crate) const EMPTY: Self = {
         let z = SupportPoint { w: V::ZERO, a: V::ZERO, b: V::ZERO, index_a: 0, index_b: 0 };
         Self {
             points: [z; MAX_SIMPLEX_POINTS],
@@ -204,13 +204,6 @@ impl<V: Vector> Simplex<V> {
         self.lambda[0] = V::Scalar::ONE;
         self.len = 1;
         self.exact = 1;
-    }
-
-    /// Empties the simplex in place (stale slots are never read).
-    #[inline]
-    pub(crate) fn clear(&mut self) {
-        self.len = 0;
-        self.exact = 0;
     }
 
     /// Number of points (1 to 4; 0 only before a query starts).

@@ -14,8 +14,8 @@ use crate::{solver2d, solver3d};
 /// A point or direction in 2D or 3D space.
 ///
 /// The dimension-specific parts of GJK (the sub-distance solver and the
-/// normal of a simplex facet) are reached through this trait, so the main
-/// loop is written once.
+/// normal of a simplex facet, [`SubSolver`]) come with it, so the search
+/// is written once for every dimension.
 pub trait Vector:
     Copy
     + Debug
@@ -28,6 +28,7 @@ pub trait Vector:
     + Sub<Output = Self>
     + Neg<Output = Self>
     + Mul<Self::Scalar, Output = Self>
+    + SubSolver<<Self as Vector>::Scalar>
 {
     /// The scalar type (`f32` or `f64`).
     type Scalar: Real;
@@ -68,57 +69,46 @@ pub trait Vector:
     fn try_normalize(self) -> Option<Self>;
     /// Unit vector along axis `i` (`i < DIM`; larger values wrap).
     fn axis(i: usize) -> Self;
+}
 
+/// The dimension's sub-distance solver and facet geometry, which the
+/// queries reach through [`Vector`] (implemented for every vector type the
+/// library supports; not an API of its own).
+#[doc(hidden)]
+pub trait SubSolver<S: Real>: Copy {
     /// Closest point of the simplex `w[..n]` to the origin: the minimal subset
     /// that holds it and its barycentric coordinates (the sub-distance problem).
-    #[doc(hidden)]
-    fn solve_simplex(w: &[Self; 4], n: usize) -> Reduced<Self::Scalar>;
+    fn solve_simplex(w: &[Self; 4], n: usize) -> Reduced<S>;
 
     /// [`Self::solve_simplex`] when `w[n − 1]` was just added by a GJK step:
-    /// sub-simplices without it may be skipped (the default skips none).
-    #[doc(hidden)]
-    #[inline]
-    fn solve_simplex_newest(w: &[Self; 4], n: usize) -> Reduced<Self::Scalar> {
-        Self::solve_simplex(w, n)
-    }
+    /// sub-simplices without it may be skipped (3D; 2D solves them all).
+    fn solve_simplex_newest(w: &[Self; 4], n: usize) -> Reduced<S>;
 
     /// A unit normal of the facet spanned by `w` (`DIM` points: a segment in
     /// 2D, a triangle in 3D), or `None` when the facet is degenerate.
-    #[doc(hidden)]
-    #[inline]
-    fn facet_normal(w: &[Self]) -> Option<Self> {
-        Self::facet_normal_raw(w).try_normalize()
-    }
+    fn facet_normal(w: &[Self]) -> Option<Self>;
 
     /// A normal of the facet spanned by `w` with the length it comes with
     /// (2D: the edge's length; 3D: twice the triangle's area), unnormalised.
-    #[doc(hidden)]
     fn facet_normal_raw(w: &[Self]) -> Self;
 
     /// `DIM!` times the signed volume of the full simplex `w[..DIM + 1]`
     /// (2D: twice the triangle's area; 3D: six times the tetrahedron's).
-    #[doc(hidden)]
-    fn simplex_volume_raw(w: &[Self; 4]) -> Self::Scalar;
+    fn simplex_volume_raw(w: &[Self; 4]) -> S;
 
     /// An upper bound on `|facet_normal_raw|` for a facet whose points lie
     /// within `√DIM · scale` of the origin (2D: an edge, at most
     /// `2√2 · scale`; 3D: the cross product of two edges, at most
     /// `(2√3 · scale)²`).
-    #[doc(hidden)]
-    fn facet_normal_bound(scale: Self::Scalar) -> Self::Scalar;
+    fn facet_normal_bound(scale: S) -> S;
 
     /// Any unit vector orthogonal to the affine hull of `w[..n]` (`n < DIM`).
-    #[doc(hidden)]
     fn orthogonal_to(w: &[Self]) -> Self;
 
     /// 2D-only early exit of the boolean test: whether the triangle `a, b, c`
     /// surely encloses the origin, given that `c` lies beyond the origin as
     /// seen from the segment `a b`. Always `false` in 3D.
-    #[doc(hidden)]
-    #[inline]
-    fn segment_cone_encloses_origin(_a: Self, _b: Self, _c: Self) -> bool {
-        false
-    }
+    fn segment_cone_encloses_origin(a: Self, b: Self, c: Self) -> bool;
 }
 
 /// 2D-specific operations used by the 2D sub-distance solver.
@@ -200,9 +190,19 @@ macro_rules! impl_vec2 {
         impl Vector for $v {
             impl_common!($v, $s, 2);
             impl_lanes_self!($v);
+        }
+        impl SubSolver<$s> for $v {
             #[inline]
             fn solve_simplex(w: &[Self; 4], n: usize) -> Reduced<$s> {
                 solver2d::solve(w, n)
+            }
+            #[inline]
+            fn solve_simplex_newest(w: &[Self; 4], n: usize) -> Reduced<$s> {
+                solver2d::solve(w, n)
+            }
+            #[inline]
+            fn facet_normal(w: &[Self]) -> Option<Self> {
+                Self::facet_normal_raw(w).try_normalize()
             }
             #[inline]
             fn facet_normal_raw(w: &[Self]) -> Self {
@@ -247,6 +247,16 @@ macro_rules! impl_vec3 {
         impl Vector for $v {
             impl_common!($v, $s, 3);
             $lanes!($($arg)?);
+        }
+        impl SubSolver<$s> for $v {
+            #[inline]
+            fn facet_normal(w: &[Self]) -> Option<Self> {
+                Self::facet_normal_raw(w).try_normalize()
+            }
+            #[inline]
+            fn segment_cone_encloses_origin(_a: Self, _b: Self, _c: Self) -> bool {
+                false
+            }
             #[inline]
             fn solve_simplex(w: &[Self; 4], n: usize) -> Reduced<$s> {
                 solver3d::solve(w, n)
