@@ -74,10 +74,14 @@ pub(crate) fn full_mask(n: usize) -> u8 {
 pub(crate) trait Keep<V: Vector>: Copy {
     /// Nothing kept.
     const EMPTY: Self;
+    /// Whether the search's bookkeeping for a full result is wanted too
+    /// (`prev_v`, the lower bound's `v·w` and `v`): the solver's.
+    const FULL: bool;
     /// Number of points.
     fn len(&self) -> usize;
-    /// The Minkowski points, padded to four.
-    fn w_array(&self) -> [V; MAX_SIMPLEX_POINTS];
+    /// `f` of the Minkowski points, padded to four (read in place where
+    /// they are stored so).
+    fn with_w<R>(&self, f: impl FnOnce(&[V; MAX_SIMPLEX_POINTS]) -> R) -> R;
     /// Whether `w` is one of the points.
     fn contains(&self, w: V) -> bool;
     /// Appends a point found along `dir` (`exact`: the support along it).
@@ -99,13 +103,14 @@ pub(crate) trait Keep<V: Vector>: Copy {
 
 impl<V: Vector> Keep<V> for Simplex<V> {
     const EMPTY: Self = Simplex::EMPTY;
+    const FULL: bool = true;
     #[inline(always)]
     fn len(&self) -> usize {
         Simplex::len(self)
     }
     #[inline(always)]
-    fn w_array(&self) -> [V; MAX_SIMPLEX_POINTS] {
-        Simplex::w_array(self)
+    fn with_w<R>(&self, f: impl FnOnce(&[V; MAX_SIMPLEX_POINTS]) -> R) -> R {
+        f(&self.w_array())
     }
     #[inline(always)]
     fn contains(&self, w: V) -> bool {
@@ -146,13 +151,14 @@ pub(crate) struct Points<V> {
 
 impl<V: Vector> Keep<V> for Points<V> {
     const EMPTY: Self = Points { w: [V::ZERO; MAX_SIMPLEX_POINTS], len: 0 };
+    const FULL: bool = false;
     #[inline(always)]
     fn len(&self) -> usize {
         self.len
     }
     #[inline(always)]
-    fn w_array(&self) -> [V; MAX_SIMPLEX_POINTS] {
-        self.w
+    fn with_w<R>(&self, f: impl FnOnce(&[V; MAX_SIMPLEX_POINTS]) -> R) -> R {
+        f(&self.w)
     }
     #[inline(always)]
     fn contains(&self, w: V) -> bool {
@@ -223,12 +229,14 @@ pub(crate) struct Search<V: Vector, K, const CONE: bool> {
     pub(crate) v: V,
     pub(crate) vv: V::Scalar,
     /// The closest point before the last update (its direction is the best
-    /// guess of a contact normal when the origin is reached).
+    /// guess of a contact normal when the origin is reached; kept where
+    /// `K::FULL`).
     pub(crate) prev_v: V,
     /// Largest coordinate magnitude of the Minkowski points seen.
     pub(crate) scale: V::Scalar,
     /// Best proven lower bound on the distance, squared (0 when none), and
-    /// the pair `(v·w, v)` it came from: the bound is `v·w / |v|`.
+    /// the pair `(v·w, v)` it came from (kept where `K::FULL`): the bound is
+    /// `v·w / |v|`.
     pub(crate) lower_sq: V::Scalar,
     lower_vw: V::Scalar,
     pub(crate) lower_v: V,
@@ -377,7 +385,7 @@ impl<V: Vector, K: Keep<V>, const CONE: bool> Search<V, K, CONE> {
         if n == 0 {
             return Exit::Invalid;
         }
-        let w = self.keep.w_array();
+        let w = self.keep.with_w(|w| *w);
         let mut r = V::solve_simplex(&w, n);
         let mut v = r.point(&w);
         if n == V::DIM + 1 && r.mask == full_mask(n) {
@@ -432,8 +440,10 @@ impl<V: Vector, K: Keep<V>, const CONE: bool> Search<V, K, CONE> {
                 let lb = vw * vw / self.vv;
                 if lb > self.lower_sq {
                     self.lower_sq = lb;
-                    self.lower_vw = vw;
-                    self.lower_v = self.v;
+                    if K::FULL {
+                        self.lower_vw = vw;
+                        self.lower_v = self.v;
+                    }
                 }
             }
             // Exit 0, beyond: the lower bound passed the caller's limit (plus
@@ -447,7 +457,7 @@ impl<V: Vector, K: Keep<V>, const CONE: bool> Search<V, K, CONE> {
         if CONE
             && self.keep.len() == 2
             && vw < V::Scalar::ZERO
-            && V::segment_cone_encloses_origin(self.keep.w_array()[0], self.keep.w_array()[1], p.w)
+            && self.keep.with_w(|w| V::segment_cone_encloses_origin(w[0], w[1], p.w))
         {
             self.keep.push(p, self.dir, true);
             return Exit::Enclosed;
@@ -469,18 +479,19 @@ impl<V: Vector, K: Keep<V>, const CONE: bool> Search<V, K, CONE> {
             return Exit::Converged;
         }
         self.keep.push(p, self.dir, true);
-        let w = self.keep.w_array();
         let n = self.keep.len();
-        let r = V::solve_simplex_newest(&w, n);
+        let r = self.keep.with_w(|w| V::solve_simplex_newest(w, n));
         if n == V::DIM + 1 && r.mask == full_mask(n) {
             // Exit 3, enclosed: a full-dimensional simplex holds the origin.
             self.keep.reduce(&r);
-            self.prev_v = self.v;
+            if K::FULL {
+                self.prev_v = self.v;
+            }
             self.v = V::ZERO;
             self.vv = V::Scalar::ZERO;
             return Exit::Enclosed;
         }
-        let v = r.point(&w);
+        let v = self.keep.with_w(|w| r.point(w));
         let vv = v.length_squared();
         // Exit 4, no progress: |v| must strictly decrease each iteration;
         // when rounding stops that, the previous simplex is the answer.
@@ -522,7 +533,9 @@ impl<V: Vector, K: Keep<V>, const CONE: bool> Search<V, K, CONE> {
             return Exit::Converged;
         }
         self.keep.reduce(&r);
-        self.prev_v = self.v;
+        if K::FULL {
+            self.prev_v = self.v;
+        }
         self.v = v;
         self.vv = vv;
         // Exit 5, origin reached: within the zero band (plus `reach`).
@@ -544,8 +557,8 @@ impl<V: Vector, K: Keep<V>, const CONE: bool> Search<V, K, CONE> {
     #[cold]
     #[inline(never)]
     fn refine(&mut self) -> Option<Exit> {
-        let w = self.keep.w_array();
-        let v = facet_point(&w[..self.keep.len()]).filter(|v| *v != self.v)?;
+        let n = self.keep.len();
+        let v = self.keep.with_w(|w| facet_point(&w[..n])).filter(|v| *v != self.v)?;
         Some(self.refine_to(v))
     }
 
@@ -575,7 +588,7 @@ impl<V: Vector, K: Keep<V>, const CONE: bool> Search<V, K, CONE> {
     #[cold]
     #[inline(never)]
     fn refine_facet(&mut self) -> Option<Exit> {
-        let w = self.keep.w_array();
+        let w = self.keep.with_w(|w| *w);
         let t = facet_point(&w[..V::DIM]).filter(|t| *t != self.v)?;
         let lambda = facet_weights(&w, t)?;
         self.keep.reduce(&Reduced { mask: full_mask(V::DIM), lambda });

@@ -489,10 +489,9 @@ where
 /// frame), then the query of [`distance_with`] with each support call made
 /// by `support(d, hint)` (`hint`: the vertices on A and on B to search
 /// from, those found last). For callers that reach their shapes' vertices
-/// and supports more cheaply than through [`SupportMap`] adapters. `out`
-/// receives the answer and the call returns `true`; it returns `false`,
-/// `out` untouched, for an empty cache, a point without vertices, or
-/// invalid input (the caller then runs its own query).
+/// and supports more cheaply than through [`SupportMap`] adapters. `None`
+/// for an empty cache, a point without vertices, or invalid input (the
+/// caller then runs its own query).
 #[inline(always)]
 pub fn warm_exit<V: Vector>(
     config: &GjkConfig<V::Scalar>,
@@ -500,25 +499,33 @@ pub fn warm_exit<V: Vector>(
     vertex_a: impl Fn(u32) -> Option<V>,
     vertex_b: impl Fn(u32) -> Option<V>,
     mut support: impl FnMut(V, (u32, u32)) -> SupportPoint<V>,
-    out: &mut DistanceResult<V>,
-) -> bool {
+) -> Option<DistanceResult<V>> {
     let n = cache.len().min(MAX_SIMPLEX_POINTS);
     // Exit: nothing cached.
     if n == 0 {
-        return false;
+        return None;
     }
-    let mut start = [(SupportPoint::default(), V::ZERO); MAX_SIMPLEX_POINTS];
-    for (i, slot) in start.iter_mut().enumerate().take(n) {
+    // A point not made from vertices is rebuilt as NaN (the start then
+    // reports invalid input) and noted, so that the caller rebuilds it.
+    let missing = core::cell::Cell::new(false);
+    let rebuilt = (0..n).map(|i| {
         let (ia, ib) = cache.indices(i);
-        let (Some(pa), Some(pb)) = (vertex_a(ia), vertex_b(ib)) else {
-            // Exit: a point not made from vertices (the caller's query
-            // rebuilds it by a support call).
-            return false;
+        let (pa, pb) = match (vertex_a(ia), vertex_b(ib)) {
+            (Some(pa), Some(pb)) => (pa, pb),
+            _ => {
+                missing.set(true);
+                (V::X * V::Scalar::NAN, V::ZERO)
+            }
         };
-        *slot = (SupportPoint::with_indices(pa, ia, pb, ib), cache.dirs[i]);
-    }
+        (SupportPoint::with_indices(pa, ia, pb, ib), cache.dirs[i])
+    });
     let mut gjk = GjkSolver::new(*config);
-    let mut step = gjk.start_with::<true>(start[..n].iter().copied());
+    let mut step = gjk.start_with::<true>(rebuilt);
+    // Exit: a point not made from vertices (the caller's query rebuilds it
+    // by a support call).
+    if missing.get() {
+        return None;
+    }
     let mut hint = gjk.simplex().first_indices();
     // Bounded by the solver's step budget.
     for _ in 0..gjk.step_budget() {
@@ -531,10 +538,9 @@ pub fn warm_exit<V: Vector>(
     }
     // Exit: invalid input (the caller reports it and clears its cache).
     if gjk.status().is_none_or(|s| s == Status::InvalidInput) {
-        return false;
+        return None;
     }
-    *out = gjk.result();
-    true
+    Some(gjk.result())
 }
 
 /// The first support call of a cold query: the support point of A − B
