@@ -11,7 +11,7 @@ use gjk_shapes::Pose;
 use std::hint::black_box;
 
 /// The query names, in the order the loops match their indices.
-const QUERIES: [&str; 9] = [
+const QUERIES: [&str; 11] = [
     "distance",
     "intersects",
     "contact",
@@ -21,6 +21,8 @@ const QUERIES: [&str; 9] = [
     "parry-contact",
     "distance-loose",
     "distance-full",
+    "slices64",
+    "hull64",
 ];
 
 fn main() {
@@ -31,6 +33,7 @@ fn main() {
         "touching" => Kind::Touching,
         "overlap" => Kind::Overlap,
         "shallow" => Kind::Shallow,
+        "near" => Kind::Near,
         _ => Kind::Distant,
     };
     // Decoded once: string matching in the loop would be counted too.
@@ -55,6 +58,30 @@ fn main() {
     let step =
         Pose::new(gjk_core::glam::Quat::from_rotation_y(1e-3), gjk_core::glam::Vec3::new(1e-3, 0.0, 0.0));
     let mut moving: Vec<Pose<gjk_core::glam::Vec3>> = set.pairs.iter().map(|p| p.2).collect();
+    // The f64 forms: world-space slices per pair, and hulls with f64 poses.
+    use gjk_core::glam::DVec3;
+    let slices: Vec<(Vec<DVec3>, Vec<DVec3>)> = set
+        .pairs
+        .iter()
+        .map(|(a, b, p)| {
+            let wa = set.local[*a].iter().map(|q| q.as_dvec3()).collect();
+            let wb = set.local[*b].iter().map(|q| p.transform_point(*q).as_dvec3()).collect();
+            (wa, wb)
+        })
+        .collect();
+    let hulls64: Vec<gjk_shapes::ConvexHull<DVec3>> = set
+        .local
+        .iter()
+        .map(|l| {
+            gjk_shapes::ConvexHull::new(&l.iter().map(|q| q.as_dvec3()).collect::<Vec<_>>()).expect("valid")
+        })
+        .collect();
+    let poses64: Vec<Pose<DVec3>> = set
+        .pairs
+        .iter()
+        .map(|(_, _, p)| Pose::new(p.rotation.as_dquat(), p.translation.as_dvec3()))
+        .collect();
+    let id64 = Pose::<DVec3>::IDENTITY;
     let t0 = std::time::Instant::now();
     for _ in 0..reps {
         for (k, (a, b, p)) in set.pairs.iter().enumerate() {
@@ -74,6 +101,8 @@ fn main() {
                 6 => _ = black_box(pq::contact_support_map_support_map(&ppose[k], pa, pb, 0.0)),
                 7 => _ = black_box(gjk_shapes::distance_with(sa, &id, sb, p, &loose, None).distance),
                 8 => _ = black_box(gjk_shapes::distance(sa, &id, sb, p).distance),
+                9 => _ = black_box(gjk_core::distance(slices[k].0.as_slice(), slices[k].1.as_slice())),
+                10 => _ = black_box(gjk_shapes::distance(&hulls64[*a], &id64, &hulls64[*b], &poses64[k])),
                 _ => _ = black_box(gjk_shapes::distance_value(sa, &id, sb, p)),
             }
         }

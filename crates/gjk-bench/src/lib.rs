@@ -25,6 +25,10 @@ pub enum Query {
     /// Our full distance result (closest points, normal, simplex, verified
     /// touching: the paper's "level 3") against the same parry call.
     DistanceFull,
+    /// [`Query::DistanceFull`] by `gjk_core::distance` on world-space
+    /// point slices (made before timing, as a user who brings points
+    /// would), against the same parry call on posed shapes.
+    DistanceSlices,
     /// The boolean test.
     Intersects,
     /// Contact (penetration depth when overlapping).
@@ -37,6 +41,7 @@ impl Query {
         match self {
             Query::Distance => "distance",
             Query::DistanceFull => "distance-full",
+            Query::DistanceSlices => "distance-full-slices",
             Query::Intersects => "intersects",
             Query::Contact => "contact",
         }
@@ -93,6 +98,12 @@ impl Plan {
     pub const QUICK: Plan = Plan { pairs: 250, big_pairs: 100, pool: 24, reps: 5, oracle_pairs: 6 };
 }
 
+/// Largest polygons timed on world-space point slices too
+/// ([`Query::DistanceSlices`]): the sizes a user hands in as raw points.
+pub const SLICE_VERTICES_2D: usize = 8;
+/// Largest hulls timed on world-space point slices too.
+pub const SLICE_VERTICES_3D: usize = 64;
+
 /// The three configurations of the paper.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -106,11 +117,16 @@ pub enum Kind {
     /// bounding radius along the closest points, the shallow overlap of
     /// resting contacts (no ball test decides these; see `ball_exits`).
     Shallow,
+    /// Not the paper's: a touching pair moved apart by 5–50 % of the
+    /// smaller bounding radius along the closest points, kept where the
+    /// bounding balls still overlap: shapes apart that no ball test
+    /// decides, so every query runs GJK.
+    Near,
 }
 /// The paper's three configurations, in report order.
 pub const KINDS: [Kind; 3] = [Kind::Distant, Kind::Touching, Kind::Overlap];
 /// Configurations benchmarked beside the paper's (not in the targets).
-pub const EXTRA_KINDS: [Kind; 1] = [Kind::Shallow];
+pub const EXTRA_KINDS: [Kind; 2] = [Kind::Shallow, Kind::Near];
 
 impl Kind {
     /// The name used in reports.
@@ -120,6 +136,7 @@ impl Kind {
             Kind::Touching => "touching",
             Kind::Overlap => "overlap",
             Kind::Shallow => "shallow",
+            Kind::Near => "near",
         }
     }
 
@@ -244,12 +261,20 @@ pub fn make_set2(seed: u64, n: usize, kind: Kind, plan: &Plan) -> Set2 {
             _ => rng.unit2().as_vec2() * (radius(a) + radius(b) + rng.range(0.1, 3.0) as f32),
         };
         let mut pose = Pose::from_angle_translation(angle, t);
-        if matches!(kind, Kind::Touching | Kind::Shallow) {
+        if matches!(kind, Kind::Touching | Kind::Shallow | Kind::Near) {
             // Shift B onto A along the oracle's closest points.
             let wa: Vec<DVec2> = local[a].iter().map(|p| p.as_dvec2()).collect();
             let wb: Vec<DVec2> = local[b].iter().map(|p| pose.transform_point(*p).as_dvec2()).collect();
             let (_, pa, pb) = gjk_testkit::brute_closest_2d(&wa, &wb);
             pose.translation += (pa - pb).as_vec2();
+            if kind == Kind::Near {
+                let gap = rng.range(0.05, 0.5) as f32 * radius(a).min(radius(b));
+                pose.translation -= (pa - pb).normalize_or_zero().as_vec2() * gap;
+                // Only pairs whose bounding balls overlap.
+                if pose.translation.length() >= radius(a) + radius(b) {
+                    continue;
+                }
+            }
             if kind == Kind::Shallow {
                 let depth = rng.range(0.02, 0.05) as f32 * radius(a).min(radius(b));
                 let step = (pa - pb).normalize_or_zero().as_vec2() * depth;
@@ -312,13 +337,21 @@ pub fn make_set3(seed: u64, n: usize, kind: Kind, plan: &Plan) -> Set3 {
             _ => rng.unit3().as_vec3() * (radius(a) + radius(b) + rng.range(0.1, 3.0) as f32),
         };
         let mut pose = Pose::new(q, t);
-        if matches!(kind, Kind::Touching | Kind::Shallow) {
+        if matches!(kind, Kind::Touching | Kind::Shallow | Kind::Near) {
             // Shift B onto A along the closest points (f64 GJK on the
             // world vertices; only used to build the data).
             let wa: Vec<DVec3> = local[a].iter().map(|p| p.as_dvec3()).collect();
             let wb: Vec<DVec3> = local[b].iter().map(|p| pose.transform_point(*p).as_dvec3()).collect();
             let r = gjk_core::distance(wa.as_slice(), wb.as_slice());
             pose.translation += (r.point_a - r.point_b).as_vec3();
+            if kind == Kind::Near {
+                let gap = rng.range(0.05, 0.5) as f32 * radius(a).min(radius(b));
+                pose.translation -= (r.point_a - r.point_b).normalize_or_zero().as_vec3() * gap;
+                // Only pairs whose bounding balls overlap.
+                if pose.translation.length() >= radius(a) + radius(b) {
+                    continue;
+                }
+            }
             if kind == Kind::Shallow {
                 let depth = rng.range(0.02, 0.05) as f32 * radius(a).min(radius(b));
                 let step = (r.point_a - r.point_b).normalize_or_zero().as_vec3() * depth;
@@ -487,6 +520,32 @@ pub fn bench_set2(name: &str, n: usize, set: &Set2, plan: &Plan, rows: &mut Vec<
         },
     );
     rows.push(row(name, 2, n, Query::DistanceFull, o, Some(p), iters as f64 / m as f64, Some(err)));
+    if n <= SLICE_VERTICES_2D {
+        let world: Vec<(Vec<Vec2>, Vec<Vec2>)> = set
+            .pairs
+            .iter()
+            .map(|(a, b, pose)| {
+                (set.local[*a].clone(), set.local[*b].iter().map(|q| pose.transform_point(*q)).collect())
+            })
+            .collect();
+        let (o, p) = race(
+            plan.reps,
+            m,
+            |k| {
+                let (wa, wb) = &world[k];
+                black_box(gjk_core::distance(wa.as_slice(), wb.as_slice()));
+            },
+            |k| {
+                let (a, b, _) = &set.pairs[k];
+                black_box(parry2d::query::details::distance_support_map_support_map(
+                    &ppose[k],
+                    &set.peer[*a],
+                    &set.peer[*b],
+                ));
+            },
+        );
+        rows.push(row(name, 2, n, Query::DistanceSlices, o, Some(p), f64::NAN, None));
+    }
     let (o, p) = race(
         plan.reps,
         m,
@@ -538,7 +597,7 @@ pub fn bench_set3(name: &str, n: usize, set: &Set3, plan: &Plan, rows: &mut Vec<
         iters += gjk_shapes::distance(&set.ours[*a], &id, &set.ours[*b], pose).iterations as u64;
     }
     let mut err: f64 = 0.0;
-    if name == "distant" {
+    if !Kind::overlapping(name) && name != "touching" {
         for k in 0..plan.oracle_pairs.min(m) {
             let (a, b, pose) = set.pairs[k];
             let ours = gjk_shapes::distance(&set.ours[a], &id, &set.ours[b], &pose).distance as f64;
@@ -592,6 +651,32 @@ pub fn bench_set3(name: &str, n: usize, set: &Set3, plan: &Plan, rows: &mut Vec<
         },
     );
     rows.push(row(name, 3, n, Query::DistanceFull, o, Some(p), iters as f64 / m as f64, Some(err)));
+    if n <= SLICE_VERTICES_3D {
+        let world: Vec<(Vec<Vec3>, Vec<Vec3>)> = set
+            .pairs
+            .iter()
+            .map(|(a, b, pose)| {
+                (set.local[*a].clone(), set.local[*b].iter().map(|q| pose.transform_point(*q)).collect())
+            })
+            .collect();
+        let (o, p) = race(
+            plan.reps,
+            m,
+            |k| {
+                let (wa, wb) = &world[k];
+                black_box(gjk_core::distance(wa.as_slice(), wb.as_slice()));
+            },
+            |k| {
+                let (a, b, _) = &set.pairs[k];
+                black_box(parry3d::query::details::distance_support_map_support_map(
+                    &ppose[k],
+                    &set.peer[*a],
+                    &set.peer[*b],
+                ));
+            },
+        );
+        rows.push(row(name, 3, n, Query::DistanceSlices, o, Some(p), f64::NAN, None));
+    }
     let (o, p) = race(
         plan.reps,
         m,
@@ -705,7 +790,7 @@ pub fn bench_mixed(plan: &Plan, rows: &mut Vec<Row>) {
                 Query::Distance => {
                     keep(black_box(gjk_shapes::distance_value(&ours[k], &id, &ours[j(k)], &poses[k])))
                 }
-                Query::DistanceFull => {
+                Query::DistanceFull | Query::DistanceSlices => {
                     keep(black_box(gjk_shapes::distance(&ours[k], &id, &ours[j(k)], &poses[k])))
                 }
                 Query::Intersects => {
@@ -716,7 +801,7 @@ pub fn bench_mixed(plan: &Plan, rows: &mut Vec<Row>) {
                 }
             },
             |k| match q {
-                Query::Distance | Query::DistanceFull => keep(black_box(
+                Query::Distance | Query::DistanceFull | Query::DistanceSlices => keep(black_box(
                     parry3d::query::details::distance_support_map_support_map(&pp[k], &peer[k], &peer[j(k)]),
                 )),
                 Query::Intersects => {
@@ -758,7 +843,7 @@ pub fn bench_mixed(plan: &Plan, rows: &mut Vec<Row>) {
                 Query::Distance => {
                     keep(black_box(gjk_shapes::distance_value(&caps[k], &id, &hulls[k % 16], &poses[k])))
                 }
-                Query::DistanceFull => {
+                Query::DistanceFull | Query::DistanceSlices => {
                     keep(black_box(gjk_shapes::distance(&caps[k], &id, &hulls[k % 16], &poses[k])))
                 }
                 Query::Intersects => {
@@ -769,7 +854,7 @@ pub fn bench_mixed(plan: &Plan, rows: &mut Vec<Row>) {
                 }
             },
             |k| match q {
-                Query::Distance | Query::DistanceFull => {
+                Query::Distance | Query::DistanceFull | Query::DistanceSlices => {
                     keep(black_box(parry3d::query::details::distance_support_map_support_map(
                         &pp[k],
                         &pcaps[k],

@@ -565,8 +565,10 @@ impl<V: Vector> GjkSolver<V> {
 
     /// The answer so far (final once [`Self::is_done`]). While running, the
     /// status reads [`Status::IterationLimit`]: the values are bounds only.
+    #[inline(always)]
     pub fn result(&self) -> DistanceResult<V> {
-        self.result_as(|v| v)
+        // The simplex copied whole (a conversion goes point by point).
+        self.result_with(|v| v, self.search.keep)
     }
 
     /// [`Self::result`] in another vector type of the same scalar, built in
@@ -576,14 +578,24 @@ impl<V: Vector> GjkSolver<V> {
         &self,
         f: impl Fn(V) -> W + Copy,
     ) -> DistanceResult<W> {
+        self.result_with(f, self.search.keep.convert(f))
+    }
+
+    /// The result with `f` converting its points and `simplex` already
+    /// converted.
+    #[inline(always)]
+    fn result_with<W: Vector<Scalar = V::Scalar>>(
+        &self,
+        f: impl Fn(V) -> W + Copy,
+        simplex: Simplex<W>,
+    ) -> DistanceResult<W> {
         let status = self.status().unwrap_or(Status::IterationLimit);
         if status == Status::InvalidInput {
             let mut r = DistanceResult::invalid();
             r.iterations = self.search.iterations;
             return r;
         }
-        let simplex = &self.search.keep;
-        let (point_a, point_b) = simplex.witness_points();
+        let (point_a, point_b) = self.search.keep.witness_points();
         let (distance, normal) = match self.phase {
             Phase::Done(_) => (self.distance, self.normal),
             _ => (self.search.v.length(), (-self.search.v).try_normalize().unwrap_or(V::X)),
@@ -597,7 +609,7 @@ impl<V: Vector> GjkSolver<V> {
             lower_bound: self.search.lower_bound().min(distance),
             tolerance: self.search.band(),
             iterations: self.search.iterations,
-            simplex: simplex.convert(f),
+            simplex,
         }
     }
 }

@@ -209,25 +209,29 @@ impl<V: Vector> SupportMap<V> for [V] {
 
     #[inline]
     fn support_indexed(&self, dir: V) -> (V, u32) {
-        let Some(&first) = self.first() else {
+        let Some((&first, rest)) = self.split_first() else {
             return (nan_vector(), NO_INDEX);
         };
-        let mut best = first;
         let mut best_dot = V::Scalar::ZERO;
         let mut best_i = 0usize;
         // A NaN or infinite coordinate anywhere makes some dot product
-        // non-finite (an infinity times a zero component is NaN).
-        let mut bad = !first.is_finite() || !dir.is_finite();
-        for (i, &p) in self.iter().enumerate().skip(1) {
+        // non-finite (an infinity times a zero component is NaN), and so
+        // their sum: one addition per vertex instead of a test.
+        let mut sum = V::Scalar::ZERO;
+        for (k, &p) in rest.iter().enumerate() {
             let d = (p - first).dot(dir);
-            bad |= !d.is_finite();
-            if d > best_dot {
-                best = p;
-                best_dot = d;
-                best_i = i;
-            }
+            sum += d;
+            // The index alone, the point read once at the end.
+            let better = d > best_dot;
+            best_dot = if better { d } else { best_dot };
+            best_i = if better { k + 1 } else { best_i };
         }
-        if bad {
+        let best = self[best_i];
+        // Finite dots (so a finite `first` and `dir`: a non-finite one makes
+        // every dot non-finite) have a finite sum but where it overflows:
+        // the exact test then, and for a single point (no dot at all).
+        let unproven = !sum.is_finite() || rest.is_empty();
+        if unproven && !all_finite(self, dir) {
             // Report a bad coordinate instead of ignoring that vertex.
             return (nan_vector(), NO_INDEX);
         }
@@ -263,6 +267,15 @@ impl<V: Vector, const N: usize> SupportMap<V> for [V; N] {
     fn center(&self) -> Option<V> {
         self.as_slice().center()
     }
+}
+
+/// Whether every point and `dir` are finite, with every dot product of a
+/// point less the first along `dir` (the slice support's exact test).
+#[cold]
+#[inline(never)]
+fn all_finite<V: Vector>(points: &[V], dir: V) -> bool {
+    let first = points[0];
+    dir.is_finite() && points.iter().all(|&p| p.is_finite() && (p - first).dot(dir).is_finite())
 }
 
 /// A vector whose coordinates are all NaN.

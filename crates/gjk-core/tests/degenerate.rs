@@ -201,6 +201,33 @@ fn nan_and_infinity_are_invalid_input() {
     // Huge but finite coordinates whose difference overflows.
     let r = distance(&[DVec3::splat(f64::MAX)], &[DVec3::splat(-f64::MAX)]);
     assert_eq!(r.status, Status::InvalidInput);
+    // A bad coordinate in a one-point slice (no dot product to carry it).
+    for bad in bad_values {
+        let r = distance(&[DVec3::new(bad, 0.0, 0.0)], good.as_slice());
+        assert_eq!(r.status, Status::InvalidInput, "{bad}");
+    }
+}
+
+/// Finite coordinates whose support dot products are finite one by one but
+/// overflow when the slice support sums them (its cheap finiteness test)
+/// are valid input: the exact test decides, and the query answers.
+#[test]
+fn huge_finite_slices_whose_dot_sums_overflow_are_valid() {
+    let far = 5e307;
+    let a = [
+        DVec3::ZERO,
+        DVec3::new(far, 0.0, 0.0),
+        DVec3::new(far, 1.0, 0.0),
+        DVec3::new(far, 0.0, 1.0),
+        DVec3::new(far, 1.0, 1.0),
+    ];
+    let b = [DVec3::new(-1.0, 0.0, 0.0), DVec3::new(-2.0, 0.0, 0.0)];
+    // Along A's first search direction (towards B: −X) the four far
+    // vertices' dots sum to −2e308.
+    let r = distance(a.as_slice(), b.as_slice());
+    assert_ne!(r.status, Status::InvalidInput);
+    assert!(r.distance.is_finite() && r.distance <= 1.0 + r.tolerance, "{r:?}");
+    assert_eq!(try_intersects(a.as_slice(), b.as_slice()).map(|_| ()), Ok(()));
 }
 
 /// A warm start rebuilds its simplex by vertex index, with no support
