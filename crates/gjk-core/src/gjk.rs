@@ -9,7 +9,7 @@
 //! [`Step::Done`]. [`crate::distance_with`] runs exactly this loop, so a
 //! debug viewer that drives the solver by hand sees the same iterations.
 
-use crate::kernel::{Driven, Exit, Search};
+use crate::kernel::{Driven, Exit, Keep, Search};
 use crate::real::Real;
 use crate::simplex::{Simplex, SupportPoint};
 use crate::vector::Vector;
@@ -229,6 +229,18 @@ impl<V: Vector> DistanceResult<V> {
             simplex: Simplex::default(),
         }
     }
+}
+
+/// What a search that converged (Exits 1, 2 and 4) answers: the distance
+/// `|v|`, the normal `−v / |v|`, and touching where the distance is within
+/// the zero band.
+#[inline(always)]
+pub(crate) fn converged_answer<V: Vector, K: Keep<V>, const CONE: bool>(
+    s: &Search<V, K, CONE>,
+) -> (Status, V::Scalar, V) {
+    let d = s.v.length();
+    let status = if d <= s.band() { Status::Touching } else { Status::Separated };
+    (status, d, (-s.v).try_normalize().unwrap_or(V::X))
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -542,10 +554,9 @@ impl<V: Vector> GjkSolver<V> {
     }
 
     fn finish_converged(&mut self) -> Step {
-        let d = self.search.v.length();
-        self.distance = d;
-        self.normal = (-self.search.v).try_normalize().unwrap_or(V::X);
-        let status = if d <= self.search.band() { Status::Touching } else { Status::Separated };
+        let (status, distance, normal) = converged_answer(&self.search);
+        self.distance = distance;
+        self.normal = normal;
         self.finish(status)
     }
 

@@ -71,9 +71,7 @@ pub(crate) fn full_mask(n: usize) -> u8 {
 /// What the search keeps of its simplex: the Minkowski points alone
 /// ([`Points`]) or the full [`Simplex`] (source points, directions,
 /// weights). Both keep their points in the same order.
-pub(crate) trait Keep<V: Vector>: Copy {
-    /// Nothing kept.
-    const EMPTY: Self;
+pub(crate) trait Keep<V: Vector> {
     /// Whether the search's bookkeeping for a full result is wanted too
     /// (`prev_v`, the lower bound's `v·w` and `v`): the solver's.
     const FULL: bool;
@@ -101,8 +99,62 @@ pub(crate) trait Keep<V: Vector>: Copy {
     fn first_indices(&self) -> (u32, u32);
 }
 
-impl<V: Vector> Keep<V> for Simplex<V> {
+/// A kept simplex that starts empty.
+pub(crate) trait Empty {
+    /// Nothing kept.
+    const EMPTY: Self;
+}
+
+impl<V: Vector> Empty for Simplex<V> {
     const EMPTY: Self = Simplex::EMPTY;
+}
+
+impl<V: Vector> Empty for Points<V> {
+    const EMPTY: Self = Points { w: [V::ZERO; MAX_SIMPLEX_POINTS], len: 0 };
+}
+
+/// A caller's simplex, searched in place (the warm exit's: its result's).
+impl<V: Vector> Keep<V> for &mut Simplex<V> {
+    const FULL: bool = true;
+    #[inline(always)]
+    fn len(&self) -> usize {
+        Simplex::len(self)
+    }
+    #[inline(always)]
+    fn with_w<R>(&self, f: impl FnOnce(&[V; MAX_SIMPLEX_POINTS]) -> R) -> R {
+        f(&self.w_array())
+    }
+    #[inline(always)]
+    fn contains(&self, w: V) -> bool {
+        self.points().iter().any(|q| q.w == w)
+    }
+    #[inline(always)]
+    fn push(&mut self, p: SupportPoint<V>, dir: V, exact: bool) {
+        self.push_with(p, dir, exact);
+    }
+    #[inline(always)]
+    fn pop(&mut self) {
+        Simplex::pop(self);
+    }
+    #[inline(always)]
+    fn reduce(&mut self, r: &Reduced<V::Scalar>) {
+        Simplex::reduce(self, r);
+    }
+    #[inline(always)]
+    fn set_point(&mut self, p: SupportPoint<V>, dir: V) {
+        Simplex::set_point(self, p, dir);
+    }
+    #[inline(always)]
+    fn first_dir(&self) -> V {
+        self.directions().first().copied().unwrap_or(V::X)
+    }
+    #[inline(always)]
+    fn first_indices(&self) -> (u32, u32) {
+        self.points().first().map_or((NO_INDEX, NO_INDEX), |p| (p.index_a, p.index_b))
+    }
+}
+
+impl<V: Vector> Keep<V> for Simplex<V> {
     const FULL: bool = true;
     #[inline(always)]
     fn len(&self) -> usize {
@@ -150,7 +202,6 @@ pub(crate) struct Points<V> {
 }
 
 impl<V: Vector> Keep<V> for Points<V> {
-    const EMPTY: Self = Points { w: [V::ZERO; MAX_SIMPLEX_POINTS], len: 0 };
     const FULL: bool = false;
     #[inline(always)]
     fn len(&self) -> usize {
@@ -255,14 +306,23 @@ pub(crate) struct Search<V: Vector, K, const CONE: bool> {
     pub(crate) last: Exit,
 }
 
-impl<V: Vector, K: Keep<V>, const CONE: bool> Search<V, K, CONE> {
+impl<V: Vector, K: Keep<V> + Empty, const CONE: bool> Search<V, K, CONE> {
     /// A search under `config` (sanitized by the caller), not yet started.
     #[inline(always)]
     pub(crate) fn new(config: GjkConfig<V::Scalar>, reach: V::Scalar) -> Self {
+        Self::with_keep(config, reach, K::EMPTY)
+    }
+}
+
+impl<V: Vector, K: Keep<V>, const CONE: bool> Search<V, K, CONE> {
+    /// A search under `config` (sanitized by the caller) keeping `keep`
+    /// (empty), not yet started.
+    #[inline(always)]
+    pub(crate) fn with_keep(config: GjkConfig<V::Scalar>, reach: V::Scalar, keep: K) -> Self {
         Self {
             config,
             reach,
-            keep: K::EMPTY,
+            keep,
             v: V::ZERO,
             vv: V::Scalar::ZERO,
             prev_v: V::ZERO,
@@ -554,8 +614,10 @@ impl<V: Vector, K: Keep<V>, const CONE: bool> Search<V, K, CONE> {
     /// `v` recomputed from the facet's normal ([`facet_point`]) and one more
     /// search step along it. `None` (the exit goes on as without it) for
     /// other simplices or where the facet gives the same point.
-    #[cold]
-    #[inline(never)]
+    /// Inline, its geometry out of line: a method out of line would take
+    /// the search's state by reference and keep it out of registers on
+    /// every step.
+    #[inline(always)]
     fn refine(&mut self) -> Option<Exit> {
         let n = self.keep.len();
         let v = self.keep.with_w(|w| facet_point(&w[..n])).filter(|v| *v != self.v)?;
@@ -564,6 +626,7 @@ impl<V: Vector, K: Keep<V>, const CONE: bool> Search<V, K, CONE> {
 
     /// Takes the truer closest point `t` of a refinement as `v`: Exit 5
     /// where it lies within the band, else one more step along `−t`.
+    #[inline(always)]
     fn refine_to(&mut self, t: V) -> Exit {
         self.prev_v = self.v;
         self.v = t;
@@ -585,8 +648,8 @@ impl<V: Vector, K: Keep<V>, const CONE: bool> Search<V, K, CONE> {
     /// side (test `curved_caps`). Its barycentric weights must be
     /// non-negative to rounding, so that `v` stays a point of `A − B`.
     /// `None` for a degenerate facet, a point outside it or the same `v`.
-    #[cold]
-    #[inline(never)]
+    /// Inline for the same reason as [`Self::refine`].
+    #[inline(always)]
     fn refine_facet(&mut self) -> Option<Exit> {
         let w = self.keep.with_w(|w| *w);
         let t = facet_point(&w[..V::DIM]).filter(|t| *t != self.v)?;

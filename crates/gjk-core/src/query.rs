@@ -2,8 +2,8 @@
 //! iteration recording), the distance alone, and the boolean intersection
 //! test.
 
-use crate::gjk::{DEFAULT_MAX_ITERATIONS, DistanceResult, GjkConfig, GjkSolver, Status, Step};
-use crate::kernel::{Exit, Keep, Points, Search, beyond, drive, full_mask, start_bound, start_scale};
+use crate::gjk::{DEFAULT_MAX_ITERATIONS, DistanceResult, GjkConfig, GjkSolver, Status, converged_answer};
+use crate::kernel::{Empty, Exit, Keep, Points, Search, beyond, drive, full_mask, start_bound, start_scale};
 use crate::real::Real;
 use crate::simplex::{MAX_SIMPLEX_POINTS, NO_INDEX, Simplex, SupportPoint};
 use crate::support::{InLanes, SupportMap, minkowski_support};
@@ -484,63 +484,67 @@ where
     gjk.result_as(into)
 }
 
-/// A warm query whose support calls are the caller's: `cache`'s points
-/// rebuilt from vertices (`vertex_a`, and `vertex_b` already placed in A's
-/// frame), then the query of [`distance_with`] with each support call made
-/// by `support(d, hint)` (`hint`: the vertices on A and on B to search
-/// from, those found last). For callers that reach their shapes' vertices
-/// and supports more cheaply than through [`SupportMap`] adapters. `None`
-/// for an empty cache, a point without vertices, or invalid input (the
-/// caller then runs its own query).
+/// A warm query's one-call exit, for callers that rebuild the cached
+/// points themselves: `cache`'s points are rebuilt from vertices
+/// (`vertex_a`, and `vertex_b` already placed in A's frame) and the search
+/// of [`distance_with`] starts on them in `out`'s simplex; its first support
+/// call is `support(d, hint)` (`hint`: the first point's vertices on A and
+/// on B). Where that step converges (the common end on a frame-coherent
+/// sequence of pairs apart) `out` holds the query's answer and the call
+/// returns `true`. It returns `false`, `out` holding nothing of use, where
+/// the query would go on: an empty or full cache, a point without
+/// vertices, a start within the zero band, invalid input, or a first step
+/// that does not converge; the caller then runs the whole warm query.
 #[inline(always)]
 pub fn warm_exit<V: Vector>(
     config: &GjkConfig<V::Scalar>,
     cache: &SimplexCache<V>,
     vertex_a: impl Fn(u32) -> Option<V>,
     vertex_b: impl Fn(u32) -> Option<V>,
-    mut support: impl FnMut(V, (u32, u32)) -> SupportPoint<V>,
-) -> Option<DistanceResult<V>> {
-    let n = cache.len().min(MAX_SIMPLEX_POINTS);
-    // Exit: nothing cached.
-    if n == 0 {
-        return None;
+    support: impl FnOnce(V, (u32, u32)) -> SupportPoint<V>,
+    out: &mut DistanceResult<V>,
+) -> bool {
+    let n = cache.len();
+    // Exit: an empty or full cache (a full simplex may hold the origin,
+    // which only the solver's verification may claim).
+    if n == 0 || n > V::DIM {
+        return false;
     }
-    // A point not made from vertices is rebuilt as NaN (the start then
-    // reports invalid input) and noted, so that the caller rebuilds it.
-    let missing = core::cell::Cell::new(false);
-    let rebuilt = (0..n).map(|i| {
+    let mut start = [(SupportPoint::default(), V::ZERO); MAX_SIMPLEX_POINTS];
+    for (i, slot) in start.iter_mut().enumerate().take(n) {
         let (ia, ib) = cache.indices(i);
-        let (pa, pb) = match (vertex_a(ia), vertex_b(ib)) {
-            (Some(pa), Some(pb)) => (pa, pb),
-            _ => {
-                missing.set(true);
-                (V::X * V::Scalar::NAN, V::ZERO)
-            }
+        let (Some(pa), Some(pb)) = (vertex_a(ia), vertex_b(ib)) else {
+            // Exit: a point not made from vertices (the whole query
+            // rebuilds it by a support call).
+            return false;
         };
-        (SupportPoint::with_indices(pa, ia, pb, ib), cache.dirs[i])
-    });
-    let mut gjk = GjkSolver::new(*config);
-    let mut step = gjk.start_with::<true>(rebuilt);
-    // Exit: a point not made from vertices (the caller's query rebuilds it
-    // by a support call).
-    if missing.get() {
-        return None;
+        *slot = (SupportPoint::with_indices(pa, ia, pb, ib), cache.dirs[i]);
     }
-    let mut hint = gjk.simplex().first_indices();
-    // Bounded by the solver's step budget.
-    for _ in 0..gjk.step_budget() {
-        if step != Step::Continue {
-            break;
-        }
-        let p = support(gjk.direction(), hint);
-        hint = (p.index_a, p.index_b);
-        step = gjk.step_built(p);
+    out.simplex.clear();
+    // The search itself, on `out`'s simplex in place.
+    let mut s =
+        Search::<V, &mut Simplex<V>, false>::with_keep(config.sanitized(), V::Scalar::ZERO, &mut out.simplex);
+    // Exit: the start ends the search (contact to verify, invalid input).
+    if s.start_points::<true>(start[..n].iter().copied()) != Exit::Continue {
+        return false;
     }
-    // Exit: invalid input (the caller reports it and clears its cache).
-    if gjk.status().is_none_or(|s| s == Status::InvalidInput) {
-        return None;
+    let hint = s.keep.first_indices();
+    // Exit: the first step does not converge (the query goes on).
+    if s.step(support(s.dir, hint)) != Exit::Converged {
+        return false;
     }
-    Some(gjk.result())
+    let (status, distance, normal) = converged_answer(&s);
+    let (point_a, point_b) = s.keep.witness_points();
+    let (lower_bound, tolerance, iterations) = (s.lower_bound().min(distance), s.band(), s.iterations);
+    out.status = status;
+    out.distance = distance;
+    out.point_a = point_a;
+    out.point_b = point_b;
+    out.normal = normal;
+    out.lower_bound = lower_bound;
+    out.tolerance = tolerance;
+    out.iterations = iterations;
+    true
 }
 
 /// The first support call of a cold query: the support point of A − B
@@ -967,7 +971,7 @@ fn boolean<V, K, W, A, B>(
 ) -> (Result<bool, GjkError>, K)
 where
     V: Vector,
-    K: Keep<V>,
+    K: Keep<V> + Empty,
     W: Vector<Scalar = V::Scalar>,
     A: SupportMap<V> + ?Sized,
     B: SupportMap<V> + ?Sized,

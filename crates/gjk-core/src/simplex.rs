@@ -206,6 +206,13 @@ impl<V: Vector> Simplex<V> {
         self.exact = 1;
     }
 
+    /// Empties the simplex in place (stale slots are never read).
+    #[inline]
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
+        self.exact = 0;
+    }
+
     /// Number of points (1 to 4; 0 only before a query starts).
     #[inline]
     pub fn len(&self) -> usize {

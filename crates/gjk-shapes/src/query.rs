@@ -38,19 +38,21 @@ where
         && gjk_core::ball_test(a, b, V::Scalar::ZERO, &config.sanitized()) == BallTest::Overlapping
 }
 
-/// The warm query on the shapes' vertices and supports
-/// ([`gjk_core::warm_exit`]) for `a` and `b` placed in A's frame: the
-/// cached points rebuilt from the shapes' vertices and every support call
-/// made on the shapes directly (B's direction turned into its frame and
-/// its point back), not through the solver's adapters. `None` where the
-/// cache holds a point not made from vertices (the whole warm query runs).
+/// The warm query's one-call answer ([`gjk_core::warm_exit`]) for `a` and
+/// `b` placed in A's frame: the cached points rebuilt from the shapes'
+/// vertices and one support call made on the shapes directly (B's
+/// direction turned into its frame and its point back), not through the
+/// solver's adapters. On a frame-coherent sequence of pairs apart nearly
+/// every warm query ends here, in `r`; `false` where the whole warm query
+/// must run.
 #[inline(always)]
 fn warm_one_call<V, A, B>(
     a: &A,
     b: &Placed<&B, V>,
     config: &GjkConfig<V::Scalar>,
     c: &mut SimplexCache<V>,
-) -> Option<DistanceResult<V>>
+    r: &mut DistanceResult<V>,
+) -> bool
 where
     V: Space,
     A: Shape<V> + ?Sized,
@@ -64,10 +66,12 @@ where
         SupportPoint::with_indices(qa, ja, b.to_outer(qb), jb)
     };
     let vertex_b = |i: u32| b.shape.core_vertex(i).map(|p| b.to_outer(p));
-    let mut r = gjk_core::warm_exit(&core_config, c, |i| a.core_vertex(i), vertex_b, support)?;
+    if !gjk_core::warm_exit(&core_config, c, |i| a.core_vertex(i), vertex_b, support, r) {
+        return false;
+    }
     c.store(&r.simplex);
-    add_radii_in_place(&mut r, ra, rb, config);
-    Some(r)
+    add_radii_in_place(r, ra, rb, config);
+    true
 }
 
 /// Distance between `a` at `pose_a` and `b` at `pose_b`, in the world frame.
@@ -124,11 +128,12 @@ where
     // every by-value pass is a `memcpy` (measured ~30 instructions each).
     let placed = b_in_a(b, pose_a, pose_b);
     let cache = match cache {
-        // A cached point, segment or (3D) triangle: the query on the
-        // shapes' own vertices and supports (a full simplex, which may
-        // hold the origin, takes the posed layer's whole warm query).
+        // A cached point, segment or (3D) triangle: the one-call answer
+        // first (a full simplex goes straight to the solver, and the exit
+        // hands it pairs in contact).
         Some(c) if c.len() <= V::DIM && !c.is_empty() => {
-            if let Some(mut r) = warm_one_call(a, &placed, config, c) {
+            let mut r = DistanceResult::invalid();
+            if warm_one_call(a, &placed, config, c, &mut r) {
                 move_to_world(&mut r, pose_a);
                 return r;
             }
