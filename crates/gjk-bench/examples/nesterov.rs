@@ -2,7 +2,7 @@
 //! Le Lidec, Petrik, Sivic and Carpentier, "Collision Detection
 //! Accelerated: An Optimization Perspective", RSS 2022) on the benchmark's
 //! 3D sets, to see whether momentum would cut the iterations of the rows
-//! where GJK runs (docs/benchmarks.md, *Tried and rejected*).
+//! where GJK runs (docs/decisions.md).
 //! `cargo run --release -p gjk-bench --example nesterov`
 //!
 //! Both run in f64 on world-space vertices with brute-force supports (the

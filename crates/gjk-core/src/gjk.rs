@@ -196,25 +196,6 @@ impl<V: Vector> DistanceResult<V> {
         (self.status != Status::InvalidInput).then_some(self.distance)
     }
 
-    /// The same result in another vector type of the same scalar.
-    #[inline]
-    pub(crate) fn convert<W: Vector<Scalar = V::Scalar>>(
-        &self,
-        f: impl Fn(V) -> W + Copy,
-    ) -> DistanceResult<W> {
-        DistanceResult {
-            status: self.status,
-            distance: self.distance,
-            point_a: f(self.point_a),
-            point_b: f(self.point_b),
-            normal: f(self.normal),
-            lower_bound: self.lower_bound,
-            tolerance: self.tolerance,
-            iterations: self.iterations,
-            simplex: self.simplex.convert(f),
-        }
-    }
-
     /// The all-zero result reported for invalid input.
     pub fn invalid() -> Self {
         Self {

@@ -445,9 +445,24 @@ where
     B: SupportMap<V> + ?Sized,
     R: Recorder<V> + ?Sized,
 {
+    let warm = matches!(&cache, Some(c) if !c.is_empty());
+    // Pairs whose inner balls overlap deeply (cold, unrecorded queries):
+    // the boolean search finds a simplex holding the origin, and the balls
+    // prove the overlap (see `overlap_search`). Asked before the solver's
+    // state is made, which such pairs never need.
+    if !warm
+        && !R::ENABLED
+        && ball_test(a, b, V::Scalar::ZERO, config) == BallTest::Overlapping
+        && let Some(s) = overlap_search(a, b, config)
+    {
+        if let Some(c) = cache {
+            c.store_from(&s.keep, into);
+        }
+        return overlap_result(&s, into);
+    }
     let mut gjk = GjkSolver::new(*config);
     match &cache {
-        Some(c) if !c.is_empty() => {
+        Some(c) if warm => {
             gjk.start_with::<true>((0..c.len().min(MAX_SIMPLEX_POINTS)).map(|i| c.rebuilt(i, a, b, from)));
             // Each support searches from the vertices found last: the
             // cached ones first (the pair has moved little since).
@@ -455,18 +470,6 @@ where
             run::<_, _, _, _, true>(&mut gjk, a, b, recorder, hint);
         }
         _ => {
-            // Pairs whose inner balls overlap deeply (unrecorded queries):
-            // the boolean search finds a simplex holding the origin, and the
-            // balls prove the overlap (see `overlap_result`).
-            if !R::ENABLED
-                && ball_test(a, b, V::Scalar::ZERO, config) == BallTest::Overlapping
-                && let Some(r) = overlap_result(a, b, config)
-            {
-                if let Some(c) = cache {
-                    c.store_from(&r.simplex, into);
-                }
-                return r.convert(into);
-            }
             let (d, seed) = initial_direction(a, b);
             gjk.start_fresh(minkowski_support(a, b, d), d, seed);
             run::<_, _, _, _, false>(&mut gjk, a, b, recorder, (NO_INDEX, NO_INDEX));
@@ -1005,19 +1008,19 @@ where
     (outcome, s.keep)
 }
 
-/// The full result of a pair whose inner balls overlap deeply
-/// ([`BallTest::Overlapping`]): [`Status::Intersecting`], found by the
-/// boolean search (which ends on the first simplex holding the origin)
-/// instead of the solver's search and verification. The balls already
-/// prove that no direction separates the shapes within any zero band a
-/// search could use (what the solver's verification would find), so only a
-/// simplex holding the origin is wanted, for EPA. `None` (the solver runs)
-/// unless the search ends on a full simplex (`DIM + 1` points) holding the
-/// origin, the common end for such pairs: its barycentric coordinates of
-/// the origin (one solve) make the witness points one point of both
-/// shapes, as the solver's do.
+/// The search for a pair whose inner balls overlap deeply
+/// ([`BallTest::Overlapping`]): the boolean search (which ends on the first
+/// simplex holding the origin) instead of the solver's search and
+/// verification. The balls already prove that no direction separates the
+/// shapes within any zero band a search could use (what the solver's
+/// verification would find), so only a simplex holding the origin is
+/// wanted, for EPA. `None` (the solver runs) unless the search ends on a
+/// full simplex (`DIM + 1` points) holding the origin, the common end for
+/// such pairs, whose barycentric coordinates of the origin (one more
+/// solve) it then holds: the witness points are one point of both shapes,
+/// as the solver's are.
 #[inline]
-fn overlap_result<V, A, B>(a: &A, b: &B, config: &GjkConfig<V::Scalar>) -> Option<DistanceResult<V>>
+fn overlap_search<V, A, B>(a: &A, b: &B, config: &GjkConfig<V::Scalar>) -> Option<Search<V, Simplex<V>, true>>
 where
     V: Vector,
     A: SupportMap<V> + ?Sized,
@@ -1029,33 +1032,43 @@ where
     if s.last == Exit::Continue {
         drive::<_, _, _, _, false>(&mut s, a, b, (NO_INDEX, NO_INDEX), |_, _, _| {});
     }
-    let simplex = &mut s.keep;
-    let n = simplex.len();
+    let n = s.keep.len();
     // Exit: no full simplex holding the origin.
     if s.last != Exit::Enclosed || n != V::DIM + 1 {
         return None;
     }
     // The origin's weights in the final simplex (the 2D exit on a closed
     // triangle leaves its new point unweighted).
-    let r = V::solve_simplex(&simplex.w_array(), n);
+    let r = V::solve_simplex(&s.keep.w_array(), n);
     if r.mask != full_mask(n) {
         return None;
     }
-    simplex.reduce(&r);
-    let (point_a, point_b) = simplex.witness_points();
-    let last = simplex.directions()[n - 1];
-    Some(DistanceResult {
+    s.keep.reduce(&r);
+    Some(s)
+}
+
+/// The full result of [`overlap_search`]'s search, in `W` (`into`
+/// converts): [`Status::Intersecting`], distance 0, the last search
+/// direction as the normal (as the solver reports for an overlap).
+#[inline(always)]
+fn overlap_result<V, W>(s: &Search<V, Simplex<V>, true>, into: impl Fn(V) -> W + Copy) -> DistanceResult<W>
+where
+    V: Vector,
+    W: Vector<Scalar = V::Scalar>,
+{
+    let (point_a, point_b) = s.keep.witness_points();
+    let last = s.keep.directions()[s.keep.len() - 1];
+    DistanceResult {
         status: Status::Intersecting,
         distance: V::Scalar::ZERO,
-        point_a,
-        point_b,
-        // The last search direction, as the solver reports for an overlap.
-        normal: last.try_normalize().unwrap_or(V::X),
+        point_a: into(point_a),
+        point_b: into(point_b),
+        normal: into(last.try_normalize().unwrap_or(V::X)),
         lower_bound: V::Scalar::ZERO,
         tolerance: s.band(),
         iterations: s.iterations,
-        simplex: s.keep,
-    })
+        simplex: s.keep.convert(into),
+    }
 }
 
 #[cfg(test)]
@@ -1129,11 +1142,11 @@ mod tests {
         Round { pts: dirs.map(|d| c + d * r), c, radii: (r * s * (1.0 - 1e-9), r) }
     }
 
-    /// Deep overlaps take the boolean loop's path (`overlap_result` answers,
-    /// and the unrecorded query returns its answer), and the recorded query,
-    /// which takes the solver, agrees that they overlap.
+    /// Deep overlaps take the boolean search's path (`overlap_search`
+    /// answers, and the unrecorded query returns its answer), and the
+    /// recorded query, which takes the solver, agrees that they overlap.
     #[test]
-    fn deep_overlaps_take_the_boolean_loop() {
+    fn deep_overlaps_take_the_boolean_search() {
         let (mut taken, mut taken2) = (0, 0);
         for k in 0..400 {
             let f = k as f64;
@@ -1144,7 +1157,7 @@ mod tests {
             assert_eq!(ball_test(&a, &b, 0.0, &cfg), BallTest::Overlapping, "2D pair {k}");
             // (Declined where the origin lands on a segment of the simplex,
             // as symmetric placements can make it: the solver answers.)
-            if let Some(fast) = overlap_result(&a, &b, &cfg) {
+            if let Some(fast) = overlap_search(&a, &b, &cfg).map(|s| overlap_result(&s, |v| v)) {
                 taken2 += 1;
                 let q = distance_with(&a, &b, &cfg, None, &mut ());
                 assert_eq!((q.status, q.iterations, q.point_a), (fast.status, fast.iterations, fast.point_a));
@@ -1155,7 +1168,7 @@ mod tests {
             let off3 = DVec3::new((f * 0.37).sin(), (f * 0.73).cos(), (f * 0.11).sin()) * r * 0.4;
             let (a3, b3) = (round3(DVec3::ZERO, r), round3(off3, r * 0.9));
             assert_eq!(ball_test(&a3, &b3, 0.0, &cfg), BallTest::Overlapping, "3D pair {k}");
-            if let Some(fast) = overlap_result(&a3, &b3, &cfg) {
+            if let Some(fast) = overlap_search(&a3, &b3, &cfg).map(|s| overlap_result(&s, |v| v)) {
                 taken += 1;
                 let q = distance_with(&a3, &b3, &cfg, None, &mut ());
                 assert_eq!((q.status, q.iterations, q.point_a), (fast.status, fast.iterations, fast.point_a));

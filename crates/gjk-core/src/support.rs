@@ -330,7 +330,7 @@ where
 /// then one of B's. Each step waits on its vertex's record and then its
 /// neighbours' (dependent loads): run one after the other, each climb's
 /// loads wait alone; in turn, the two chains' loads overlap
-/// (docs/benchmarks.md: −30 % time for the support calls of 256-vertex
+/// (docs/decisions.md: −30 % time for the support calls of 256-vertex
 /// hulls).
 #[inline(always)]
 fn climbs<V, A, B>(a: &A, b: &B, sa: Search<V>, sb: Search<V>) -> SupportPoint<V>

@@ -342,7 +342,7 @@ impl<V: Space + Vector3> ConvexHull<V> {
     /// Hill climbing from vertex `from`, moving to the first neighbour
     /// that is strictly better (not the best one): a step reads only the
     /// neighbours up to the first improvement. Measured against steepest
-    /// ascent (docs/benchmarks.md): −6 to −7 % instructions on 256- and
+    /// ascent (docs/decisions.md): −6 to −7 % instructions on 256- and
     /// 1 024-vertex distance queries, time even to faster. It reads the
     /// vertex records ([`HULL_NODE_DEGREE`]), not the vertex array and
     /// the adjacency lists.
@@ -422,7 +422,7 @@ impl<V: Space + Vector3> ConvexHull<V> {
     /// overflow whose slots name vertex 0, a vertex like any other (a move
     /// there is still a strict improvement). (Alone, [`Self::climb_from`]'s
     /// first improvement reads fewer neighbours; in turn with another climb
-    /// this is faster: docs/benchmarks.md.)
+    /// this is faster: docs/decisions.md.)
     #[inline(always)]
     fn step(&self, climb: &mut Climb<V>) -> bool {
         let nodes = &self.nodes[..];
@@ -693,7 +693,7 @@ pub const MAX_START_GRID: usize = 48;
 /// make more cells pure (answered with no climb at all: half of them at 16) and
 /// cut instructions 8–13 %, but measured slower in time on the benchmark's
 /// 64-hull pools: a 256-vertex touching query went from 3.4 to 5.5 µs as
-/// the larger tables left the L2 cache (docs/benchmarks.md).
+/// the larger tables left the L2 cache (docs/decisions.md).
 pub const START_CELLS_PER_VERTEX: usize = 1;
 
 /// Flag bit of a start-table entry whose vertex is furthest along every

@@ -89,7 +89,7 @@ impl<S: Real> PackedPoints<S> {
         }
         // Several blocks: one pass that carries each lane's index. (A
         // second pass that finds the maximum again ends on a data-dependent
-        // branch; see docs/benchmarks.md for the measurements.)
+        // branch; see docs/decisions.md for the measurements.)
         let mut at: [u32; LANES] = core::array::from_fn(|lane| lane as u32);
         let mut key = at;
         // Bounded by the block count.
@@ -108,7 +108,7 @@ impl<S: Real> PackedPoints<S> {
         // 2D scans take the cheaper reduction for a single maximal lane;
         // in 3D the same code made the compiler vectorise the block loop
         // above worse (+4 to +7 % instructions at 32–64 vertices), so 3D
-        // keeps the tree (docs/benchmarks.md).
+        // keeps the tree (docs/decisions.md).
         let first = if dim == 2 { first_max(&best, &at) } else { lane_max(&best, &at).1 };
         first.min(self.len - 1)
     }
@@ -196,7 +196,7 @@ impl<S: Real> PackedPoints<S> {
     /// Four edges at a time, one per lane: each of G's vertices is one
     /// multiply–add and one minimum per lane, with no branch per vertex
     /// (an edge at a time spent most of its work turning and reducing
-    /// lanes; see docs/benchmarks.md). Padding lanes repeat the last edge
+    /// lanes; see docs/decisions.md). Padding lanes repeat the last edge
     /// and the last vertex, so they change nothing. The caller keeps the
     /// inputs small enough that no product overflows (NaN never wins).
     #[inline(always)]

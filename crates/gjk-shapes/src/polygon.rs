@@ -13,7 +13,7 @@ use crate::space::Space;
 /// climb from a precomputed start vertex. The packed one-pass scan has no
 /// data-dependent branch and vectorises; the climb's branches (which way,
 /// how far) are data-dependent. Break-even measured near 64–96 vertices
-/// (docs/benchmarks.md), so 48 keeps a margin.
+/// (docs/decisions.md), so 48 keeps a margin.
 pub const POLYGON_SCAN_LIMIT: usize = 48;
 
 /// Start-vertex buckets for hill climbing: one per 45° sector.

@@ -432,7 +432,7 @@ where
 /// the separating-axis theorem instead of GJK when no warm-start cache is
 /// given: O(n·m/4) branch-free work against GJK's few support calls, which
 /// cost more up to about this size on the benchmark's touching polygons
-/// (docs/benchmarks.md).
+/// (docs/decisions.md).
 pub const POLYGON_SAT_LIMIT: usize = 256;
 
 /// Polygon pairs with at most this many vertex pairs (`n·m`) skip the
