@@ -1,8 +1,36 @@
 //! Runs the real app under a virtual X server (xvfb-run, Mesa's software
 //! Vulkan) in screenshot mode, and checks the PNG: not blank, and showing
 //! the overlay colours (contacts in magenta, closest points in yellow).
+//!
+//! Where `xvfb-run` or a Vulkan driver is missing (a machine with only
+//! Rust), the test says so on stderr and passes; under CI (`CI` set), where
+//! `.ci/run` installs them, it fails instead.
 
+use std::io::Write;
 use std::process::Command;
+
+/// The packages that bring what the test needs.
+const INSTALL: &str = "apt-get install xvfb xauth mesa-vulkan-drivers libvulkan1";
+
+/// What this machine lacks to render the demo headless, if anything.
+fn missing_prerequisites() -> Option<String> {
+    let has = |cmd: &str| Command::new("sh").args(["-c", cmd]).output().is_ok_and(|o| o.status.success());
+    if !has("command -v xvfb-run") {
+        return Some("xvfb-run".to_string());
+    }
+    if !has("ldconfig -p | grep -q 'libvulkan.so.1'") {
+        return Some("the Vulkan loader (libvulkan.so.1)".to_string());
+    }
+    let icds = ["/usr/share/vulkan/icd.d", "/etc/vulkan/icd.d", "/usr/local/share/vulkan/icd.d"];
+    let has_icd = icds.iter().any(|d| std::fs::read_dir(d).is_ok_and(|mut e| e.next().is_some()));
+    if !has_icd
+        && std::env::var_os("VK_ICD_FILENAMES").is_none()
+        && std::env::var_os("VK_DRIVER_FILES").is_none()
+    {
+        return Some("a Vulkan driver (no ICD file in /usr/share/vulkan/icd.d)".to_string());
+    }
+    None
+}
 
 /// Pixels close to `target` (each channel within 60).
 fn count_near(rgb: &[u8], target: [u8; 3]) -> usize {
@@ -11,11 +39,15 @@ fn count_near(rgb: &[u8], target: [u8; 3]) -> usize {
 
 #[test]
 fn screenshot_shows_scene_and_overlays() {
-    let xvfb = Command::new("sh").args(["-c", "command -v xvfb-run"]).output().expect("sh");
-    assert!(
-        xvfb.status.success(),
-        "xvfb-run is needed for this test (apt-get install xvfb xauth mesa-vulkan-drivers libvulkan1)"
-    );
+    if let Some(what) = missing_prerequisites() {
+        let notice = format!("demo smoke test skipped: {what} is missing ({INSTALL})");
+        // Under CI the packages are installed (`.ci/run`): missing is a failure.
+        assert!(std::env::var_os("CI").is_none(), "{notice}");
+        // Straight to stderr, past the test harness's capture, so that the
+        // skip is seen.
+        let _ = writeln!(std::io::stderr(), "{notice}");
+        return;
+    }
     let out = std::env::temp_dir().join(format!("gjk-demo-smoke-{}.png", std::process::id()));
     let status = Command::new("xvfb-run")
         .args(["-a", "-s", "-screen 0 1280x720x24"])

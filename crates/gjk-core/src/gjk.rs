@@ -294,7 +294,7 @@ impl<V: Vector> GjkSolver<V> {
 
     /// Starts from several support points (a warm-start simplex), each with
     /// the direction it came from. Duplicates are dropped; at most
-    /// [`MAX_SIMPLEX_POINTS`] are used. An empty slice is invalid input. A
+    /// [`MAX_SIMPLEX_POINTS`](crate::MAX_SIMPLEX_POINTS) are used. An empty slice is invalid input. A
     /// full simplex counts as holding the origin only where its
     /// barycentric weights put the origin within the zero band (at least
     /// [`DEEP_BAND_FLOOR`] `ε · scale`); otherwise (one too thin for its
