@@ -146,6 +146,14 @@ impl Kind {
     }
 }
 
+/// Whether the shapes' balls leave the pair at `pose` undecided (the
+/// near sets' rule: every query on them runs GJK).
+fn balls_undecided<V: gjk_shapes::Space, S: gjk_shapes::Shape<V>>(a: &S, b: &S, pose: &Pose<V>) -> bool {
+    let (a, b) = (gjk_shapes::CoreOf(a), gjk_shapes::CoreOf(gjk_shapes::Placed::new(b, pose)));
+    gjk_core::ball_test(&a, &b, <V::Scalar as gjk_core::Real>::ZERO, &gjk_core::GjkConfig::default())
+        == gjk_core::BallTest::Unknown
+}
+
 /// Whether the hulls of two point sets overlap (f64 GJK, only used to
 /// build the data).
 fn overlaps<V: gjk_core::Vector>(a: &[V], b: &[V]) -> bool {
@@ -270,8 +278,8 @@ pub fn make_set2(seed: u64, n: usize, kind: Kind, plan: &Plan) -> Set2 {
             if kind == Kind::Near {
                 let gap = rng.range(0.05, 0.5) as f32 * radius(a).min(radius(b));
                 pose.translation -= (pa - pb).normalize_or_zero().as_vec2() * gap;
-                // Only pairs whose bounding balls overlap.
-                if pose.translation.length() >= radius(a) + radius(b) {
+                // Only pairs no ball test decides (their outer balls overlap).
+                if !balls_undecided(&ours[a], &ours[b], &pose) {
                     continue;
                 }
             }
@@ -347,8 +355,8 @@ pub fn make_set3(seed: u64, n: usize, kind: Kind, plan: &Plan) -> Set3 {
             if kind == Kind::Near {
                 let gap = rng.range(0.05, 0.5) as f32 * radius(a).min(radius(b));
                 pose.translation -= (r.point_a - r.point_b).normalize_or_zero().as_vec3() * gap;
-                // Only pairs whose bounding balls overlap.
-                if pose.translation.length() >= radius(a) + radius(b) {
+                // Only pairs no ball test decides (their outer balls overlap).
+                if !balls_undecided(&ours[a], &ours[b], &pose) {
                     continue;
                 }
             }

@@ -13,11 +13,13 @@ fn tiny_run_produces_rows_json_and_svg() {
         bench_set3(kind.name(), 16, &make_set3(2, 16, kind, &TINY), &TINY, &mut rows);
     }
     bench_warm(16, &make_set3(3, 16, Kind::Distant, &TINY), &TINY, &mut rows);
-    assert_eq!(rows.len(), 3 * 2 * 4 + 2);
+    // Four queries a set, and the full result on world point slices too
+    // (8-gons and 16-vertex hulls are within the slice sizes).
+    assert_eq!(rows.len(), 3 * 2 * 5 + 2);
     // The distance alone and the full result, each against parry's distance.
     let count =
         |q: &str| rows.iter().filter(|r| r.query == q && KINDS.iter().any(|k| k.name() == r.set)).count();
-    assert_eq!((count("distance"), count("distance-full")), (6, 6));
+    assert_eq!((count("distance"), count("distance-full"), count("distance-full-slices")), (6, 6, 6));
     for r in &rows {
         assert!(r.ours_ns > 0.0 && r.peer_ns.is_some_and(|p| p > 0.0), "{r:?}");
         // Distances agree with the brute-force oracle; booleans with the
@@ -66,7 +68,47 @@ fn shallow_sets_overlap_and_escape_the_ball_test() {
     }
     bench_set2(Kind::Shallow.name(), 8, &set2, &TINY, &mut rows);
     bench_set3(Kind::Shallow.name(), 16, &set3, &TINY, &mut rows);
-    assert_eq!(rows.len(), 8);
+    assert_eq!(rows.len(), 10);
+    for r in &rows {
+        if let Some(e) = r.max_abs_error {
+            assert!(e <= if r.query == "intersects" { 0.0 } else { 1e-5 }, "{r:?}");
+        }
+    }
+}
+
+/// The near sets (beside the paper's, kept where no ball test decides a
+/// pair): every pair is apart by 5–50 % of the smaller bounding radius
+/// (brute force in 2D), its bounding balls overlap, and our queries agree.
+#[test]
+fn near_sets_are_apart_with_overlapping_balls() {
+    use gjk_core::SupportMap;
+    use gjk_shapes::{Pose, Space};
+    /// The shapes' outer balls (about their centres) overlap at `pose`.
+    fn outer_balls_overlap<V: Space, S: SupportMap<V>>(a: &S, b: &S, pose: &Pose<V>) -> bool {
+        let (Some(ca), Some(cb), Some((_, ra)), Some((_, rb))) =
+            (a.center(), b.center(), a.center_radii(), b.center_radii())
+        else {
+            return false;
+        };
+        (pose.transform_point(cb) - ca).length() < ra + rb
+    }
+    let set2 = make_set2(21, 8, Kind::Near, &TINY);
+    let radius = |p: &[gjk_core::glam::Vec2]| p.iter().map(|q| q.length()).fold(0.0, f32::max);
+    for (k, (a, b, p)) in set2.pairs.iter().enumerate() {
+        let gap = gjk_testkit::brute_distance_2d(&set2.world_a(k), &set2.world_b(k));
+        let small = radius(&set2.local[*a]).min(radius(&set2.local[*b])) as f64;
+        assert!(gap > 0.04 * small && gap < 0.51 * small, "pair {k}: gap {gap}, radius {small}");
+        assert!(outer_balls_overlap(&set2.ours[*a], &set2.ours[*b], p), "pair {k}");
+        assert!(!gjk_shapes::intersects(&set2.ours[*a], &Pose::IDENTITY, &set2.ours[*b], p));
+    }
+    let set3 = make_set3(22, 16, Kind::Near, &TINY);
+    for (a, b, p) in &set3.pairs {
+        let r = gjk_shapes::distance(&set3.ours[*a], &Pose::IDENTITY, &set3.ours[*b], p);
+        assert_eq!(r.status, gjk_core::Status::Separated);
+        assert!(outer_balls_overlap(&set3.ours[*a], &set3.ours[*b], p));
+    }
+    let mut rows = Vec::new();
+    bench_set3(Kind::Near.name(), 16, &set3, &TINY, &mut rows);
     for r in &rows {
         if let Some(e) = r.max_abs_error {
             assert!(e <= if r.query == "intersects" { 0.0 } else { 1e-5 }, "{r:?}");
