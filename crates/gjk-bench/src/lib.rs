@@ -200,6 +200,27 @@ pub fn race(reps: usize, n: usize, mut ours: impl FnMut(usize), mut peer: impl F
     (median(a), median(b))
 }
 
+/// [`Query::DistanceSlices`] against `peer`: `gjk_core::distance` on each
+/// pair's world point slices (A's local points, B's placed by `place`),
+/// made before timing.
+fn race_slices<V: gjk_core::Vector, P>(
+    plan: &Plan,
+    local: &[Vec<V>],
+    pairs: &[(usize, usize, P)],
+    place: impl Fn(&P, V) -> V,
+    peer: impl FnMut(usize),
+) -> (f64, f64) {
+    let world: Vec<(Vec<V>, Vec<V>)> = pairs
+        .iter()
+        .map(|(a, b, pose)| (local[*a].clone(), local[*b].iter().map(|q| place(pose, *q)).collect()))
+        .collect();
+    let ours = |k: usize| {
+        let (wa, wb) = &world[k];
+        black_box(gjk_core::distance(wa.as_slice(), wb.as_slice()));
+    };
+    race(plan.reps, pairs.len(), ours, peer)
+}
+
 /// A random interior point of a point set's hull (positive weights).
 fn interior<V>(rng: &mut Rng, pts: &[V]) -> V
 where
@@ -529,29 +550,15 @@ pub fn bench_set2(name: &str, n: usize, set: &Set2, plan: &Plan, rows: &mut Vec<
     );
     rows.push(row(name, 2, n, Query::DistanceFull, o, Some(p), iters as f64 / m as f64, Some(err)));
     if n <= SLICE_VERTICES_2D {
-        let world: Vec<(Vec<Vec2>, Vec<Vec2>)> = set
-            .pairs
-            .iter()
-            .map(|(a, b, pose)| {
-                (set.local[*a].clone(), set.local[*b].iter().map(|q| pose.transform_point(*q)).collect())
-            })
-            .collect();
-        let (o, p) = race(
-            plan.reps,
-            m,
-            |k| {
-                let (wa, wb) = &world[k];
-                black_box(gjk_core::distance(wa.as_slice(), wb.as_slice()));
-            },
-            |k| {
-                let (a, b, _) = &set.pairs[k];
-                black_box(parry2d::query::details::distance_support_map_support_map(
-                    &ppose[k],
-                    &set.peer[*a],
-                    &set.peer[*b],
-                ));
-            },
-        );
+        let peer = |k: usize| {
+            let (a, b, _) = &set.pairs[k];
+            black_box(parry2d::query::details::distance_support_map_support_map(
+                &ppose[k],
+                &set.peer[*a],
+                &set.peer[*b],
+            ));
+        };
+        let (o, p) = race_slices(plan, &set.local, &set.pairs, |pose, q| pose.transform_point(q), peer);
         rows.push(row(name, 2, n, Query::DistanceSlices, o, Some(p), f64::NAN, None));
     }
     let (o, p) = race(
@@ -660,29 +667,15 @@ pub fn bench_set3(name: &str, n: usize, set: &Set3, plan: &Plan, rows: &mut Vec<
     );
     rows.push(row(name, 3, n, Query::DistanceFull, o, Some(p), iters as f64 / m as f64, Some(err)));
     if n <= SLICE_VERTICES_3D {
-        let world: Vec<(Vec<Vec3>, Vec<Vec3>)> = set
-            .pairs
-            .iter()
-            .map(|(a, b, pose)| {
-                (set.local[*a].clone(), set.local[*b].iter().map(|q| pose.transform_point(*q)).collect())
-            })
-            .collect();
-        let (o, p) = race(
-            plan.reps,
-            m,
-            |k| {
-                let (wa, wb) = &world[k];
-                black_box(gjk_core::distance(wa.as_slice(), wb.as_slice()));
-            },
-            |k| {
-                let (a, b, _) = &set.pairs[k];
-                black_box(parry3d::query::details::distance_support_map_support_map(
-                    &ppose[k],
-                    &set.peer[*a],
-                    &set.peer[*b],
-                ));
-            },
-        );
+        let peer = |k: usize| {
+            let (a, b, _) = &set.pairs[k];
+            black_box(parry3d::query::details::distance_support_map_support_map(
+                &ppose[k],
+                &set.peer[*a],
+                &set.peer[*b],
+            ));
+        };
+        let (o, p) = race_slices(plan, &set.local, &set.pairs, |pose, q| pose.transform_point(q), peer);
         rows.push(row(name, 3, n, Query::DistanceSlices, o, Some(p), f64::NAN, None));
     }
     let (o, p) = race(

@@ -113,86 +113,54 @@ impl<V: Vector> Empty for Points<V> {
     const EMPTY: Self = Points { w: [V::ZERO; MAX_SIMPLEX_POINTS], len: 0 };
 }
 
-/// A caller's simplex, searched in place (the warm exit's: its result's).
-impl<V: Vector> Keep<V> for &mut Simplex<V> {
-    const FULL: bool = true;
-    #[inline(always)]
-    fn len(&self) -> usize {
-        Simplex::len(self)
-    }
-    #[inline(always)]
-    fn with_w<R>(&self, f: impl FnOnce(&[V; MAX_SIMPLEX_POINTS]) -> R) -> R {
-        f(&self.w_array())
-    }
-    #[inline(always)]
-    fn contains(&self, w: V) -> bool {
-        self.points().iter().any(|q| q.w == w)
-    }
-    #[inline(always)]
-    fn push(&mut self, p: SupportPoint<V>, dir: V, exact: bool) {
-        self.push_with(p, dir, exact);
-    }
-    #[inline(always)]
-    fn pop(&mut self) {
-        Simplex::pop(self);
-    }
-    #[inline(always)]
-    fn reduce(&mut self, r: &Reduced<V::Scalar>) {
-        Simplex::reduce(self, r);
-    }
-    #[inline(always)]
-    fn set_point(&mut self, p: SupportPoint<V>, dir: V) {
-        Simplex::set_point(self, p, dir);
-    }
-    #[inline(always)]
-    fn first_dir(&self) -> V {
-        self.directions().first().copied().unwrap_or(V::X)
-    }
-    #[inline(always)]
-    fn first_indices(&self) -> (u32, u32) {
-        self.points().first().map_or((NO_INDEX, NO_INDEX), |p| (p.index_a, p.index_b))
-    }
+/// [`Keep`] for a [`Simplex`] held as `$t` (owned, or a caller's searched
+/// in place: the warm exit's, its result's).
+macro_rules! keep_simplex {
+    ($t:ty) => {
+        impl<V: Vector> Keep<V> for $t {
+            const FULL: bool = true;
+            #[inline(always)]
+            fn len(&self) -> usize {
+                Simplex::len(self)
+            }
+            #[inline(always)]
+            fn with_w<R>(&self, f: impl FnOnce(&[V; MAX_SIMPLEX_POINTS]) -> R) -> R {
+                f(&self.w_array())
+            }
+            #[inline(always)]
+            fn contains(&self, w: V) -> bool {
+                self.points().iter().any(|q| q.w == w)
+            }
+            #[inline(always)]
+            fn push(&mut self, p: SupportPoint<V>, dir: V, exact: bool) {
+                self.push_with(p, dir, exact);
+            }
+            #[inline(always)]
+            fn pop(&mut self) {
+                Simplex::pop(self);
+            }
+            #[inline(always)]
+            fn reduce(&mut self, r: &Reduced<V::Scalar>) {
+                Simplex::reduce(self, r);
+            }
+            #[inline(always)]
+            fn set_point(&mut self, p: SupportPoint<V>, dir: V) {
+                Simplex::set_point(self, p, dir);
+            }
+            #[inline(always)]
+            fn first_dir(&self) -> V {
+                self.directions().first().copied().unwrap_or(V::X)
+            }
+            #[inline(always)]
+            fn first_indices(&self) -> (u32, u32) {
+                self.points().first().map_or((NO_INDEX, NO_INDEX), |p| (p.index_a, p.index_b))
+            }
+        }
+    };
 }
 
-impl<V: Vector> Keep<V> for Simplex<V> {
-    const FULL: bool = true;
-    #[inline(always)]
-    fn len(&self) -> usize {
-        Simplex::len(self)
-    }
-    #[inline(always)]
-    fn with_w<R>(&self, f: impl FnOnce(&[V; MAX_SIMPLEX_POINTS]) -> R) -> R {
-        f(&self.w_array())
-    }
-    #[inline(always)]
-    fn contains(&self, w: V) -> bool {
-        self.points().iter().any(|q| q.w == w)
-    }
-    #[inline(always)]
-    fn push(&mut self, p: SupportPoint<V>, dir: V, exact: bool) {
-        self.push_with(p, dir, exact);
-    }
-    #[inline(always)]
-    fn pop(&mut self) {
-        Simplex::pop(self);
-    }
-    #[inline(always)]
-    fn reduce(&mut self, r: &Reduced<V::Scalar>) {
-        Simplex::reduce(self, r);
-    }
-    #[inline(always)]
-    fn set_point(&mut self, p: SupportPoint<V>, dir: V) {
-        Simplex::set_point(self, p, dir);
-    }
-    #[inline(always)]
-    fn first_dir(&self) -> V {
-        self.directions().first().copied().unwrap_or(V::X)
-    }
-    #[inline(always)]
-    fn first_indices(&self) -> (u32, u32) {
-        self.points().first().map_or((NO_INDEX, NO_INDEX), |p| (p.index_a, p.index_b))
-    }
-}
+keep_simplex!(Simplex<V>);
+keep_simplex!(&mut Simplex<V>);
 
 /// The search's simplex as its Minkowski points only.
 #[derive(Clone, Copy, Debug)]
