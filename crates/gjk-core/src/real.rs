@@ -101,9 +101,9 @@ macro_rules! impl_real {
             }
             #[inline]
             fn abs(self) -> Self {
-                // The sign bit cleared (one `and`); the default's compare
-                // and select took ~13 instructions a hull support call in
-                // the cube-map lookup, which takes four.
+                // The sign bit cleared (one `and`) rather than the default's
+                // compare and select, in the hull's cube-map lookup (the
+                // `compare` rows of the hulls, docs/decisions.md).
                 <$t>::abs(self)
             }
         }

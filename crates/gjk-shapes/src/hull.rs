@@ -332,8 +332,7 @@ impl<V: Space + Vector3> ConvexHull<V> {
     }
 
     /// [`Self::support_index`] with no hint: scanned or climbed from the
-    /// cube-map start. Kept apart so that cold calls skip the hint test
-    /// (~6 instructions a call).
+    /// cube-map start. Kept apart so that cold calls skip the hint test.
     #[inline(always)]
     fn cold_index(&self, dir: V) -> usize {
         if !self.uses_hill_climbing() { self.packed.argmax(dir) } else { self.support_climb(dir) }
@@ -690,10 +689,9 @@ pub const MAX_START_GRID: usize = 48;
 
 /// Cube-map cells per hull vertex, aimed for. At 1 the start is the answer
 /// or one edge from it (about 9 neighbour checks per call). Denser tables
-/// make more cells pure (answered with no climb at all: half of them at 16) and
-/// cut instructions 8–13 %, but measured slower in time on the benchmark's
-/// 64-hull pools: a 256-vertex touching query went from 3.4 to 5.5 µs as
-/// the larger tables left the L2 cache (docs/decisions.md).
+/// make more cells pure (answered with no climb at all: half of them at 16)
+/// and cut instructions, but ran slower on the benchmark's 64-hull pools,
+/// the larger tables leaving the L2 cache (docs/decisions.md).
 pub const START_CELLS_PER_VERTEX: usize = 1;
 
 /// Flag bit of a start-table entry whose vertex is furthest along every

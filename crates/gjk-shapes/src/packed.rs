@@ -146,8 +146,8 @@ fn lane_max<S: Real>(best: &[S; LANES], at: &[u32; LANES]) -> (S, usize) {
     // Two levels of pairwise selects (a tree, not a chain), written as
     // whole-array steps (pairs swapped, then halves) so that they stay in
     // vector registers: the maximum ends up in every lane, then the
-    // smallest index among the lanes equal to it. (The same tree on
-    // scalars took 35–45 instructions.)
+    // smallest index among the lanes equal to it (the same tree on
+    // scalars was several times the instructions: docs/decisions.md).
     const _: () = assert!(LANES == 4, "the tree below names four lanes");
     let hi = |x: S, y: S| if y > x { y } else { x };
     let lo = |x: u32, y: u32| if y < x { y } else { x };
@@ -263,7 +263,7 @@ impl<S: Real> PackedPoints<S> {
         // Each lane's edge index as a scalar of the same type, stepped a
         // block at a time, so that its select is the same vector select as
         // the values' (as `u32`s the compiler picked the lanes' indices one
-        // by one: 26 instructions a block instead of 16). Exact below 2²⁴.
+        // by one). Exact below 2²⁴.
         let step = S::from_f64(LANES as f64);
         let mut key: [S; LANES] = core::array::from_fn(|lane| S::from_f64(lane as f64));
         let mut at = key;

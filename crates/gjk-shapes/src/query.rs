@@ -104,9 +104,7 @@ where
 // Forced inline: a thin layer (pose checks, B in A's frame, radii, back to
 // the world) around gjk-core's query, whose ~300-byte result it would
 // otherwise copy once more on return; inlined, the caller also drops the
-// work on fields it does not read. Measured on warm queries that read the
-// distance: 2 137 → 1 898 instructions at 1 024 vertices, 2 094 → 1 857 at
-// 32 (−3 to −8 % and −18 % in interleaved time).
+// work on fields it does not read (the `warm-vs-cold` rows).
 #[inline(always)]
 pub fn distance_with<V, A, B>(
     a: &A,
@@ -125,7 +123,7 @@ where
         return DistanceResult::invalid();
     }
     // Results are finished in place: a `DistanceResult` is ~300 bytes and
-    // every by-value pass is a `memcpy` (measured ~30 instructions each).
+    // every by-value pass is a `memcpy`.
     let placed = b_in_a(b, pose_a, pose_b);
     let cache = match cache {
         // A cached point, segment or (3D) triangle: the one-call answer
@@ -775,7 +773,7 @@ enum Walk<S> {
 /// both views counter-clockwise. `EDGE`: whether the caller needs the
 /// final edge (the boolean test and the distance do not; without it their
 /// code does no work for it). Forced inline: called out of line, its
-/// answer went through memory (+50 instructions on a 4-gon pair's test).
+/// answer went through memory (the 2D `intersects` rows).
 #[inline(always)]
 fn polygon_walk<V: Space, const EDGE: bool>(
     pa: &PolygonView<'_, V>,
@@ -821,8 +819,8 @@ fn polygon_walk<V: Space, const EDGE: bool>(
     // from A's origin: its vertices there coincide, and a zero edge passes
     // every test), and the end proves nothing; an end the certificate
     // rejects is no answer. Longer edges keep their directions to 2.5e-4 rad, and
-    // the tests then hold (two climbs at every end cost 10 – 18 ns on the
-    // benchmark's polygons).
+    // the tests then hold (two climbs at every end cost more on the
+    // benchmark's polygons: the 2D rows).
     let coords = pa.reach + pb.reach + t[0].abs() + t[1].abs();
     let short = V::Scalar::from_f64(POLYGON_WALK_EDGE_ULPS) * V::Scalar::EPSILON * coords;
     // Whether B has a short edge at all (most pairs: no, and no end asks).
@@ -916,8 +914,7 @@ fn polygon_walk<V: Space, const EDGE: bool>(
 /// `(i, j)` along `u` (in A's own frame; `m`: B's own frame's rows there;
 /// `ulps`: the slack per unit of `u`'s 1-norm). Out of line and cold: it
 /// runs only at ends that used a short edge of B, and inlined it made the
-/// walk's callers inline less (+50 instructions on a 16-gon pair's
-/// distance, with no call made).
+/// walk's callers inline less (the 2D `distance` rows).
 #[cold]
 #[inline(never)]
 fn walk_certified<V: Space>(
