@@ -172,6 +172,59 @@ fn join(field: &str, key: &str) -> String {
     if field.is_empty() { key.to_string() } else { format!("{field}.{key}") }
 }
 
+/// The first key of the object `v` that is not one of `allowed`, as an
+/// error naming it and the keys that are (scene files are read strictly:
+/// a misspelt key would otherwise leave its field at the default).
+fn only(v: &Value, field: &str, allowed: &[&str], what: &str) -> Result<(), SceneError> {
+    let Some(obj) = v.as_object() else { return Ok(()) };
+    match obj.keys().find(|k| !allowed.contains(&k.as_str())) {
+        None => Ok(()),
+        Some(k) => Err(err(&join(field, k), format!("unknown key ({what} takes {})", allowed.join(", ")))),
+    }
+}
+
+/// A size that must be positive (`> 0`) or, where `zero_ok`, not negative.
+fn size(x: f64, field: &str, zero_ok: bool) -> Result<f64, SceneError> {
+    match (zero_ok, x) {
+        (true, x) if x < 0.0 => Err(err(field, "must be ≥ 0")),
+        (false, x) if x <= 0.0 => Err(err(field, "must be > 0")),
+        _ => Ok(x),
+    }
+}
+
+/// Where a JSON text has a bare `NaN`, `Infinity` or `-Infinity` (outside
+/// strings): JSON has no such numbers, and serde's own message ("expected
+/// value") does not say so.
+fn non_finite_token(text: &str) -> Option<(usize, usize, &'static str)> {
+    let (mut in_string, mut escaped) = (false, false);
+    let (mut line, mut column) = (1, 0);
+    for (i, c) in text.char_indices() {
+        column += 1;
+        if c == '\n' {
+            (line, column) = (line + 1, 0);
+        }
+        if in_string {
+            match (escaped, c) {
+                (true, _) => escaped = false,
+                (false, '\\') => escaped = true,
+                (false, '"') => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        if c == '"' {
+            in_string = true;
+            continue;
+        }
+        for token in ["NaN", "Infinity"] {
+            if text[i..].starts_with(token) {
+                return Some((line, column, token));
+            }
+        }
+    }
+    None
+}
+
 fn parse_body(v: &Value, field: &str, dim: usize) -> Result<Body, SceneError> {
     if !v.is_object() {
         return Err(err(field, format!("expected an object, found {}", kind(v))));
@@ -182,16 +235,35 @@ fn parse_body(v: &Value, field: &str, dim: usize) -> Result<Body, SceneError> {
         .ok_or_else(|| err(&join(field, "shape"), format!("expected a string, found {}", kind(name))))?;
     let num = |key: &str| number(get(v, key, field)?, &join(field, key));
     let vec = |key: &str| vector(get(v, key, field)?, &join(field, key), dim);
+    // A size: positive, or (`zero_ok`) not negative, named by its field.
+    let sized = |key: &str, zero_ok: bool| size(num(key)?, &join(field, key), zero_ok);
+    let keys: &[&str] = match name {
+        "point" => &["shape", "pose", "a"],
+        "sphere" | "circle" => &["shape", "pose", "radius"],
+        "capsule" | "cylinder" | "cone" => &["shape", "pose", "half_height", "radius"],
+        "cuboid" | "rectangle" => &["shape", "pose", "half_extents"],
+        "segment" => &["shape", "pose", "a", "b"],
+        "triangle" => &["shape", "pose", "a", "b", "c"],
+        _ => &["shape", "pose", "points"],
+    };
+    only(v, field, keys, &format!("a {name}"))?;
     let shape = match name {
         "point" => ShapeSpec::Point(if v.get("a").is_some() { vec("a")? } else { vec![0.0; dim] }),
-        "sphere" | "circle" => ShapeSpec::Ball(num("radius")?),
-        "capsule" => ShapeSpec::Capsule(num("half_height")?, num("radius")?),
-        "cuboid" | "rectangle" => ShapeSpec::Cuboid(vec("half_extents")?),
+        "sphere" | "circle" => ShapeSpec::Ball(sized("radius", true)?),
+        "capsule" => ShapeSpec::Capsule(sized("half_height", true)?, sized("radius", true)?),
+        "cuboid" | "rectangle" => {
+            let f = join(field, "half_extents");
+            let h = vec("half_extents")?;
+            for (i, x) in h.iter().enumerate() {
+                size(*x, &format!("{f}[{i}]"), false)?;
+            }
+            ShapeSpec::Cuboid(h)
+        }
         "cylinder" | "cone" if dim == 2 => {
             return Err(err(&join(field, "shape"), format!("'{name}' is 3D only")));
         }
-        "cylinder" => ShapeSpec::Cylinder(num("half_height")?, num("radius")?),
-        "cone" => ShapeSpec::Cone(num("half_height")?, num("radius")?),
+        "cylinder" => ShapeSpec::Cylinder(sized("half_height", false)?, sized("radius", false)?),
+        "cone" => ShapeSpec::Cone(sized("half_height", false)?, sized("radius", false)?),
         "segment" => ShapeSpec::Segment(vec("a")?, vec("b")?),
         "triangle" => ShapeSpec::Triangle(vec("a")?, vec("b")?, vec("c")?),
         "hull" | "polygon" => {
@@ -229,6 +301,7 @@ fn parse_body(v: &Value, field: &str, dim: usize) -> Result<Body, SceneError> {
             if !p.is_object() {
                 return Err(err(&pf, format!("expected an object, found {}", kind(p))));
             }
+            only(p, &pf, &["translation", "rotation"], "a pose")?;
             let translation = match p.get("translation") {
                 Some(t) => vector(t, &join(&pf, "translation"), dim)?,
                 None => vec![0.0; dim],
@@ -255,10 +328,24 @@ fn parse_body(v: &Value, field: &str, dim: usize) -> Result<Body, SceneError> {
 
 /// Parses a scene from JSON text.
 pub fn parse_scene(text: &str) -> Result<Scene, SceneError> {
-    let v: Value = serde_json::from_str(text).map_err(|e| err("", format!("not valid JSON: {e}")))?;
+    let v: Value = serde_json::from_str(text).map_err(|e| match non_finite_token(text) {
+        Some((line, column, token)) => err(
+            "",
+            format!(
+                "line {line} column {column}: {token} is not a JSON number (JSON has no NaN or Infinity; coordinates must be finite)"
+            ),
+        ),
+        None => err("", format!("not valid JSON: {e}")),
+    })?;
     if !v.is_object() {
         return Err(err("", format!("expected a JSON object, found {}", kind(&v))));
     }
+    only(
+        &v,
+        "",
+        &["dim", "precision", "a", "b", "query", "motion", "spin", "directional", "speculative"],
+        "a scene",
+    )?;
     let dim = match get(&v, "dim", "")?.as_u64() {
         Some(2) => 2,
         Some(3) => 3,

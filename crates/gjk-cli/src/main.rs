@@ -3,7 +3,36 @@ use gjk_cli::{Scene, SceneSpace, parse_scene, query, trace, trace_svg, trace_tex
 use gjk_core::glam::{DVec2, DVec3, Vec2, Vec3};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: gjk query FILE\n       gjk trace FILE [--svg OUT]";
+/// `gjk --help`.
+const HELP: &str = "gjk: GJK queries on the pair of shapes of a scene file (docs/scene-format.md)
+
+usage:
+  gjk query FILE               run the scene's query; print the answer as JSON
+  gjk trace FILE [--svg OUT]   print every GJK iteration; --svg draws a 2D scene
+  gjk help | --help | -h       this text (also: gjk query --help, gjk trace --help)
+";
+
+/// `gjk query --help`.
+const QUERY_HELP: &str = "usage: gjk query FILE
+
+Runs the scene's query (distance, intersects, contact, cast or manifold) on its
+pair and prints the answer as JSON. Errors name the field at fault and exit 2.
+";
+
+/// `gjk trace --help`.
+const TRACE_HELP: &str = "usage: gjk trace FILE [--svg OUT]
+
+Prints every GJK iteration of the scene's pair (direction, support point,
+simplex, bounds) and the result; --svg OUT also draws a 2D scene as SVG.
+";
+
+/// The one line of a usage error.
+const USAGE: &str = "usage: gjk query FILE | gjk trace FILE [--svg OUT] (gjk --help for more)";
+
+/// Whether `arg` asks for help.
+fn is_help(arg: &str) -> bool {
+    matches!(arg, "--help" | "-h" | "help")
+}
 
 fn load(path: &str) -> Result<Scene, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
@@ -26,6 +55,18 @@ fn run_trace<V: SceneSpace>(
 
 fn main_inner(args: &[String]) -> Result<(), String> {
     match args {
+        [h] if is_help(h) => {
+            print!("{HELP}");
+            Ok(())
+        }
+        [cmd, h] if cmd == "query" && is_help(h) => {
+            print!("{QUERY_HELP}");
+            Ok(())
+        }
+        [cmd, h, ..] if cmd == "trace" && is_help(h) => {
+            print!("{TRACE_HELP}");
+            Ok(())
+        }
         [cmd, file] if cmd == "query" => {
             let scene = load(file)?;
             let out = query(&scene).map_err(|e| format!("{file}: {e}"))?;

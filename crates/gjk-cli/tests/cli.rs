@@ -205,7 +205,7 @@ fn case_9_parry_70_all_heights_overlap() {
 /// Malformed files: a clear message naming the field, exit code 2, no panic.
 #[test]
 fn malformed_files_name_the_problem() {
-    let cases: [(&str, &str); 17] = [
+    let cases: [(&str, &str); 24] = [
         ("{", "not valid JSON"),
         ("[1, 2]", "expected a JSON object"),
         (r#"{"dim": 4}"#, "dim"),
@@ -216,7 +216,7 @@ fn malformed_files_name_the_problem() {
         ),
         (
             r#"{"dim": 3, "a": {"shape": "sphere", "radius": -1}, "b": {"shape": "sphere", "radius": 1}, "query": "distance"}"#,
-            "a: a radius is negative",
+            "a.radius: must be ≥ 0",
         ),
         (
             r#"{"dim": 3, "a": {"shape": "hull", "points": []}, "b": {"shape": "sphere", "radius": 1}, "query": "distance"}"#,
@@ -232,7 +232,7 @@ fn malformed_files_name_the_problem() {
         ),
         (
             r#"{"dim": 3, "a": {"shape": "sphere", "radius": 1}, "b": {"shape": "cuboid", "half_extents": [1, 0, 1]}, "query": "distance"}"#,
-            "b: a size is zero or negative",
+            "b.half_extents[1]: must be > 0",
         ),
         (
             r#"{"dim": 3, "a": {"shape": "sphere", "radius": 1e999}, "b": {"shape": "sphere", "radius": 1}, "query": "distance"}"#,
@@ -262,6 +262,37 @@ fn malformed_files_name_the_problem() {
             r#"{"dim": 3, "a": {"shape": "sphere", "radius": 1}, "b": {"shape": "sphere", "radius": 1}, "query": "cast", "motion": [1, 0, 0], "directional": 1}"#,
             "directional: expected true or false",
         ),
+        // Read strictly: a key the format does not have is an error, not
+        // a field left at its default.
+        (
+            r#"{"dim": 2, "a": {"shape": "circle", "radius": 1, "centre": [3, 0]}, "b": {"shape": "circle", "radius": 1}, "query": "distance"}"#,
+            "a.centre: unknown key (a circle takes shape, pose, radius)",
+        ),
+        (
+            r#"{"dim": 3, "a": {"shape": "sphere", "radius": 1, "pose": {"position": [1, 0, 0]}}, "b": {"shape": "sphere", "radius": 1}, "query": "distance"}"#,
+            "a.pose.position: unknown key (a pose takes translation, rotation)",
+        ),
+        (
+            r#"{"dim": 3, "a": {"shape": "sphere", "radius": 1}, "b": {"shape": "sphere", "radius": 1}, "query": "distance", "tolerance": 1e-9}"#,
+            "tolerance: unknown key (a scene takes dim, precision",
+        ),
+        // JSON has no NaN or Infinity: said so, with where.
+        (
+            "{\"dim\": 3,\n \"a\": {\"shape\": \"sphere\", \"radius\": NaN}}",
+            "line 2 column 37: NaN is not a JSON number",
+        ),
+        (
+            r#"{"dim": 3, "a": {"shape": "cuboid", "half_extents": [1, -Infinity, 1]}}"#,
+            "Infinity is not a JSON number (JSON has no NaN or Infinity; coordinates must be finite)",
+        ),
+        (
+            r#"{"dim": 3, "a": {"shape": "capsule", "half_height": -0.5, "radius": 1}, "b": {"shape": "sphere", "radius": 1}, "query": "distance"}"#,
+            "a.half_height: must be ≥ 0",
+        ),
+        (
+            r#"{"dim": 3, "a": {"shape": "cylinder", "half_height": 1, "radius": 0}, "b": {"shape": "sphere", "radius": 1}, "query": "distance"}"#,
+            "a.radius: must be > 0",
+        ),
     ];
     for (i, (text, expect)) in cases.iter().enumerate() {
         let p = Scratch::with(&format!("bad-{i}.json"), text);
@@ -273,6 +304,35 @@ fn malformed_files_name_the_problem() {
     }
     let out = Command::new(env!("CARGO_BIN_EXE_gjk")).args(["query", "/no/such/file.json"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// `gjk --help`, `gjk help`, `gjk -h` and each command's `--help` print
+/// usage to stdout and exit 0; a usage error is one line on stderr and
+/// exit 2.
+#[test]
+fn help_and_usage() {
+    let run = |args: &[&str]| Command::new(env!("CARGO_BIN_EXE_gjk")).args(args).output().unwrap();
+    for args in [&["--help"][..], &["help"], &["-h"]] {
+        let out = run(args);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert!(text.contains("gjk query FILE") && text.contains("gjk trace FILE"), "{args:?}: {text}");
+        assert!(out.stderr.is_empty(), "{args:?}");
+    }
+    for (args, says) in
+        [(["query", "--help"], "usage: gjk query FILE"), (["trace", "--help"], "usage: gjk trace FILE")]
+    {
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert!(String::from_utf8_lossy(&out.stdout).starts_with(says), "{args:?}");
+    }
+    for args in [&[][..], &["frob"], &["query"], &["trace", "x.json", "--png", "y"]] {
+        let out = run(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains("usage:") && out.stdout.is_empty(), "{args:?}: {err}");
+    }
 }
 
 /// `gjk trace` lists every iteration; `--svg` draws 2D scenes.
