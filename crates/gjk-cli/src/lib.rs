@@ -642,9 +642,16 @@ pub fn run_query<V: SceneSpace>(scene: &Scene) -> Result<Value, SceneError> {
             } else {
                 Some(r.intersects())
             };
+            // An overlap's normal is only GJK's last search direction, and
+            // invalid input has no points: `null`, not a guess.
+            let valid = r.status != Status::InvalidInput;
+            let separates = valid && r.status != Status::Intersecting;
             json!({
-                "distance": r.distance.to_f64(), "point_a": v(r.point_a), "point_b": v(r.point_b),
-                "normal": v(r.normal), "intersecting": hit, "depth": null, "toi": null,
+                "distance": valid.then(|| r.distance.to_f64()),
+                "point_a": if valid { v(r.point_a) } else { Value::Null },
+                "point_b": if valid { v(r.point_b) } else { Value::Null },
+                "normal": if separates { v(r.normal) } else { Value::Null },
+                "intersecting": hit, "depth": null, "toi": null, "manifold": null,
                 "iterations": r.iterations, "status": status_name(r.status),
             })
         }
@@ -658,9 +665,17 @@ pub fn run_query<V: SceneSpace>(scene: &Scene) -> Result<Value, SceneError> {
                 ContactStatus::Beyond => "beyond",
                 ContactStatus::InvalidInput => "invalid_input",
             };
+            // A depth only for shapes in contact (0 where they touch); no
+            // points or normal for invalid input or an undecided contact.
+            let known = !matches!(c.status, ContactStatus::InvalidInput | ContactStatus::Indeterminate);
             let mut out = json!({
-                "distance": c.distance.to_f64(), "point_a": v(c.point_a), "point_b": v(c.point_b),
-                "normal": v(c.normal), "intersecting": c.is_contact(), "depth": c.depth.to_f64(), "toi": null,
+                "distance": known.then(|| c.distance.to_f64()),
+                "point_a": if known { v(c.point_a) } else { Value::Null },
+                "point_b": if known { v(c.point_b) } else { Value::Null },
+                "normal": if known { v(c.normal) } else { Value::Null },
+                "intersecting": c.is_contact(),
+                "depth": (known && c.is_contact()).then(|| c.depth.to_f64()),
+                "toi": null, "manifold": null,
                 "iterations": c.gjk_iterations + c.epa_iterations, "status": status,
             });
             if scene.query == QueryKind::Manifold {
@@ -709,10 +724,11 @@ pub fn run_query<V: SceneSpace>(scene: &Scene) -> Result<Value, SceneError> {
             let hit = h.is_hit();
             json!({
                 "distance": null, "point_a": if hit { v(h.point_a) } else { Value::Null },
-                "point_b": if hit { v(h.point_b) } else { Value::Null }, "normal": v(h.normal),
+                "point_b": if hit { v(h.point_b) } else { Value::Null },
+                "normal": if hit { v(h.normal) } else { Value::Null },
                 "intersecting": h.status == CastStatus::StartsInside, "depth": null,
                 "toi": if hit { json!(h.fraction.to_f64()) } else { Value::Null },
-                "iterations": h.iterations, "status": status,
+                "manifold": null, "iterations": h.iterations, "status": status,
             })
         }
     };

@@ -306,6 +306,86 @@ fn malformed_files_name_the_problem() {
     assert_eq!(out.status.code(), Some(2));
 }
 
+/// Every query's output has every key of docs/scene-format.md, `null`
+/// where it does not apply: no normal for a distance or boolean query on
+/// overlapping shapes, no depth for a contact apart, no points or normal
+/// on a cast's miss.
+#[test]
+fn every_query_has_every_key() {
+    const KEYS: [&str; 10] = [
+        "distance",
+        "point_a",
+        "point_b",
+        "normal",
+        "intersecting",
+        "depth",
+        "toi",
+        "iterations",
+        "status",
+        "manifold",
+    ];
+    let scene = |query: &str, x: f64, extra: &str| {
+        format!(
+            r#"{{"dim": 3, "a": {{"shape": "cuboid", "half_extents": [1, 1, 1]}},
+            "b": {{"shape": "cuboid", "half_extents": [1, 1, 1], "pose": {{"translation": [{x}, 0, 0]}}}},
+            "query": "{query}"{extra}}}"#
+        )
+    };
+    let run = |name: &str, text: String| query(&Scratch::with(name, &text));
+    for (k, q) in ["distance", "intersects", "contact", "manifold"].iter().enumerate() {
+        for (x, apart) in [(1.5, false), (3.0, true)] {
+            let r = run(&format!("keys-{k}-{x}.json"), scene(q, x, ""));
+            let obj = r.as_object().unwrap();
+            assert_eq!(obj.len(), KEYS.len(), "{q} at {x}: {r}");
+            assert!(KEYS.iter().all(|key| obj.contains_key(*key)), "{q} at {x}: {r}");
+            let contact = *q == "contact" || *q == "manifold";
+            // A normal where it means something: apart, or EPA's.
+            assert_eq!(r["normal"].is_null(), !apart && !contact, "{q} at {x}: {r}");
+            assert_eq!(r["depth"].is_null(), apart || !contact, "{q} at {x}: {r}");
+            assert_eq!(r["manifold"].is_null(), *q != "manifold", "{q} at {x}: {r}");
+            assert!(r["toi"].is_null(), "{q} at {x}: {r}");
+        }
+    }
+    for (motion, hit) in [("[10, 0, 0]", true), ("[0, 10, 0]", false)] {
+        let r =
+            run(&format!("keys-cast-{hit}.json"), scene("cast", 5.0, &format!(r#", "motion": {motion}"#)));
+        assert_eq!(r.as_object().unwrap().len(), KEYS.len(), "{r}");
+        assert_eq!(r["status"], if hit { "hit" } else { "miss" }, "{r}");
+        for key in ["point_a", "point_b", "normal", "toi"] {
+            assert_eq!(r[key].is_null(), !hit, "{key}: {r}");
+        }
+        assert!(r["distance"].is_null() && r["depth"].is_null() && r["manifold"].is_null(), "{r}");
+    }
+}
+
+/// The output example of docs/scene-format.md is what `gjk query` prints
+/// for the file it names (numbers to 1e-9).
+#[test]
+fn the_page_example_is_the_command_output() {
+    let page =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/scene-format.md")).unwrap();
+    let marker = "Example (`crates/gjk-cli/tests/cases/4_libccd_25_cubes.json`";
+    let from = page.find(marker).expect("the example") + marker.len();
+    let block = &page[from..];
+    let start = block.find("```json").expect("its JSON") + "```json".len();
+    let end = start + block[start..].find("```").expect("its end");
+    let shown: Value = serde_json::from_str(&block[start..end]).expect("the page's JSON");
+    let printed = query(&case("4_libccd_25_cubes.json"));
+    fn same(a: &Value, b: &Value) -> bool {
+        match (a, b) {
+            (Value::Number(x), Value::Number(y)) => (x.as_f64().unwrap() - y.as_f64().unwrap()).abs() < 1e-9,
+            (Value::Array(x), Value::Array(y)) => {
+                x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same(p, q))
+            }
+            (Value::Object(x), Value::Object(y)) => {
+                x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w)))
+            }
+            _ => a == b,
+        }
+    }
+    assert!(same(&shown, &printed), "the page shows {shown}, the command prints {printed}");
+}
+
 /// `gjk --help`, `gjk help`, `gjk -h` and each command's `--help` print
 /// usage to stdout and exit 0; a usage error is one line on stderr and
 /// exit 2.
