@@ -80,6 +80,10 @@ fn main_inner(args: &[String]) -> Result<(), String> {
                 _ => return Err(USAGE.to_string()),
             };
             let scene = load(file)?;
+            // Exit before any output: a 3D scene has no picture.
+            if svg.is_some() && scene.dim == 3 {
+                return Err(format!("{file}: --svg draws 2D scenes only (trace it without --svg)"));
+            }
             let no_svg = |_: &Scene| Err("--svg draws 2D scenes only".to_string());
             match (scene.dim, scene.f64) {
                 (3, true) => run_trace::<DVec3>(&scene, svg, |s, _, _| no_svg(s)),

@@ -428,13 +428,15 @@ fn trace_text_and_svg() {
     assert!(text.contains("iteration 1:") && text.contains("result: separated"), "{text}");
     let picture = std::fs::read_to_string(&svg).unwrap();
     assert!(picture.starts_with("<svg") && picture.contains("<polygon") && picture.contains("origin"));
-    // 3D scenes trace as text; --svg is refused with a message.
+    // 3D scenes trace as text; --svg is refused with a message, before
+    // any output.
     let out = Command::new(env!("CARGO_BIN_EXE_gjk"))
         .args(["trace", case("4_libccd_25_cubes.json").to_str().unwrap(), "--svg", svg.to_str().unwrap()])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("2D scenes only"));
+    assert!(out.stdout.is_empty(), "{}", String::from_utf8_lossy(&out.stdout));
 }
 
 /// A cast scene: a unit sphere moving 10 units towards a box 5 units away
