@@ -776,12 +776,15 @@ pub fn trace_text<V: SceneSpace>(log: &[Iteration<V>], r: &gjk_core::DistanceRes
             it.upper_bound.to_f64()
         );
     }
-    s += &format!(
-        "result: {} distance {:.9} normal {}\n",
-        status_name(r.status),
-        r.distance.to_f64(),
-        f(r.normal)
-    );
+    // A normal only where it separates: an overlap's is GJK's last search
+    // direction, and invalid input has none.
+    let normal = match r.status {
+        Status::Intersecting => "none (overlapping: a contact query gives EPA's)".to_string(),
+        Status::InvalidInput => "none".to_string(),
+        _ => f(r.normal),
+    };
+    s +=
+        &format!("result: {} distance {:.9} normal {}\n", status_name(r.status), r.distance.to_f64(), normal);
     s
 }
 

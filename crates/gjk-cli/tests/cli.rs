@@ -437,6 +437,20 @@ fn trace_text_and_svg() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("2D scenes only"));
     assert!(out.stdout.is_empty(), "{}", String::from_utf8_lossy(&out.stdout));
+    // An overlap's result prints no normal (GJK's last search direction is
+    // none); a separated pair's does.
+    let trace = |name: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_gjk"))
+            .args(["trace", case(name).to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{name}");
+        String::from_utf8_lossy(&out.stdout).lines().last().unwrap_or_default().to_string()
+    };
+    let overlap = trace("4_libccd_25_cubes.json");
+    assert!(overlap.starts_with("result: intersecting") && overlap.contains("normal none"), "{overlap}");
+    let apart = trace("5_fcl_293_separated_boxes.json");
+    assert!(apart.starts_with("result: separated") && apart.contains("normal ["), "{apart}");
 }
 
 /// A cast scene: a unit sphere moving 10 units towards a box 5 units away
