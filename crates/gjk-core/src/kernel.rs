@@ -375,8 +375,8 @@ impl<V: Vector, K: Keep<V>, const CONE: bool> Search<V, K, CONE> {
 
     /// Starts from several points (a warm-start simplex), each with the
     /// direction it came from, none of them the support along it.
-    /// Duplicates are dropped; at most `DIM + 1` are used; none is invalid
-    /// input. `BUILT`: every point was made by [`SupportPoint::new`] or
+    /// Duplicates are dropped; at most `DIM + 1` are used; no point at all
+    /// is invalid input. `BUILT`: every point was made by [`SupportPoint::new`] or
     /// [`SupportPoint::with_indices`] (finite where `w` is); a caller's
     /// points may not be, and are checked whole. A full simplex holds the
     /// origin only where its solve puts the origin within the zero band
@@ -416,29 +416,31 @@ impl<V: Vector, K: Keep<V>, const CONE: bool> Search<V, K, CONE> {
         let w = self.keep.with_w(|w| *w);
         let mut r = V::solve_simplex(&w, n);
         let mut v = r.point(&w);
+        let mut enclosed = false;
         if n == V::DIM + 1 && r.mask == full_mask(n) {
             // An enclosure puts the weighted sum at the origin, to rounding;
             // a simplex too thin for its distance from the origin claims one
             // by rounding, with weights that sum elsewhere: no proof.
             let floor = V::Scalar::from_f64(DEEP_BAND_FLOOR) * V::Scalar::EPSILON * self.scale;
             let band = (self.band() + self.reach).max(floor);
-            if v.length_squared() <= band * band {
-                self.keep.reduce(&r);
-                self.v = v;
-                self.vv = v.length_squared();
-                self.prev_v = -self.keep.first_dir();
-                return Exit::Enclosed;
+            enclosed = v.length_squared() <= band * band;
+            if !enclosed {
+                // The search goes on from the point nearest the origin.
+                let near =
+                    |k: usize, i: usize| if w[i].length_squared() < w[k].length_squared() { i } else { k };
+                let k = (1..n).fold(0, near);
+                r = Reduced::vertex(k);
+                v = w[k];
             }
-            // The search goes on from the point nearest the origin.
-            let near = |k: usize, i: usize| if w[i].length_squared() < w[k].length_squared() { i } else { k };
-            let k = (1..n).fold(0, near);
-            r = Reduced::vertex(k);
-            v = w[k];
         }
         self.keep.reduce(&r);
         self.v = v;
         self.vv = v.length_squared();
         self.prev_v = -self.keep.first_dir();
+        // Exit 3 at the start: the full simplex holds the origin.
+        if enclosed {
+            return Exit::Enclosed;
+        }
         if !self.vv.is_finite() {
             return Exit::Invalid;
         }
