@@ -49,7 +49,8 @@ pub struct CastHit<V: Vector> {
     /// What was found.
     pub status: CastStatus,
     /// Fraction of the motion (or ray length) at the hit: the time of
-    /// impact for shape casts.
+    /// impact for shape casts. A miss gives the maximum fraction (the whole
+    /// motion is free), an invalid input 0.
     pub fraction: V::Scalar,
     /// For a ray: the hit point. For a shape cast: the contact point on A at
     /// the time of impact.
@@ -62,6 +63,11 @@ pub struct CastHit<V: Vector> {
     pub normal: V,
     /// Support calls made.
     pub iterations: u32,
+    /// Whether the shapes (or the ray's origin and the target) touch or
+    /// overlap, within the target distance, at the start of the motion,
+    /// whatever the status (a directional cast that starts in contact and
+    /// slides free is a [`CastStatus::Miss`] that starts in contact).
+    pub starts_in_contact: bool,
 }
 
 impl<V: Vector> CastHit<V> {
@@ -75,11 +81,15 @@ impl<V: Vector> CastHit<V> {
             point_b: f(self.point_b),
             normal: f(self.normal),
             iterations: self.iterations,
+            starts_in_contact: self.starts_in_contact,
         }
     }
 
-    fn status_only(status: CastStatus, normal: V, iterations: u32) -> Self {
-        Self { status, fraction: V::Scalar::ZERO, point_a: V::ZERO, point_b: V::ZERO, normal, iterations }
+    /// A miss (at `fraction`, the maximum) or an invalid input (at 0),
+    /// with no contact.
+    fn status_only(status: CastStatus, fraction: V::Scalar, normal: V, iterations: u32) -> Self {
+        let (point_a, point_b) = (V::ZERO, V::ZERO);
+        Self { status, fraction, point_a, point_b, normal, iterations, starts_in_contact: false }
     }
 
     /// Whether the cast touches the target (`Hit` or `StartsInside`).
@@ -172,6 +182,38 @@ fn cast_core<V: Vector>(
         let vv = v.length_squared();
         // Exit: x is within the margin (plus the zero band) of C.
         if vv <= reach * reach {
+            // The band grows with C (a large target's), so x can stop that
+            // far short of the grown surface: one last advance to a
+            // supporting plane lands on it, wherever the band is
+            // (`cast_toi_independent_of_target_size`). Along a facet's
+            // normal where the simplex is one (on a large face `v` tilts
+            // by its rounding, and the plane through the far vertex with
+            // it, by the tilt times the face's size), else along `v`. Not
+            // at the start (within the band is touching), and only where
+            // x moves no more than `FINAL_ADVANCE_BANDS` bands: further
+            // along a grazing motion the plane may lie past the face's
+            // edge, away from C (`f32_walks_on_wide_tilted_floors`).
+            if vv > margin * margin && lambda > V::Scalar::ZERO && lambda < max_lambda {
+                let mut n = v;
+                if simplex.len() == V::DIM {
+                    let mut w = [V::ZERO; MAX_SIMPLEX_POINTS];
+                    for (wi, p) in w.iter_mut().zip(simplex.points()) {
+                        *wi = p.w;
+                    }
+                    if let Some(f) = V::facet_normal(&w[..V::DIM]) {
+                        n = if f.dot(v) < V::Scalar::ZERO { -f } else { f };
+                    }
+                }
+                let p = support(n);
+                iterations += 1;
+                let nlen = n.length();
+                let (nw, nr) = (n.dot(x - p.w), n.dot(r));
+                let step = -(nw - margin * nlen) / nr;
+                let most = V::Scalar::from_f64(FINAL_ADVANCE_BANDS) * band;
+                if p.is_finite() && nw > margin * nlen && nr < V::Scalar::ZERO && step * r.length() <= most {
+                    lambda = (lambda + step).min(max_lambda);
+                }
+            }
             status = CastStatus::Hit;
             break;
         }
@@ -303,6 +345,10 @@ fn cast_core<V: Vector>(
     };
     CastCore { status, lambda, simplex, normal: nrm, iterations }
 }
+
+/// How far a cast's last advance onto the surface may move the ray's point
+/// at most, in zero bands (`cast_core`'s hit exit).
+pub(crate) const FINAL_ADVANCE_BANDS: f64 = 4.0;
 
 /// Most halvings of the interval holding a hit's fraction in
 /// `cast_fallback` (the cast's last resort, docs/reliability.md, *Casts
@@ -490,7 +536,7 @@ where
     S: SupportMap<V> + ?Sized,
 {
     if radius < V::Scalar::ZERO {
-        return CastHit::status_only(CastStatus::InvalidInput, V::X, 0);
+        return CastHit::status_only(CastStatus::InvalidInput, V::Scalar::ZERO, V::X, 0);
     }
     let support = |d: V| {
         let (p, i) = shape.support_indexed(d);
@@ -503,7 +549,8 @@ where
     let c = cast_core(&support, &vertex, ray, config, cache);
     let back = (-dir).try_normalize().unwrap_or(V::X);
     match c.status {
-        CastStatus::InvalidInput | CastStatus::Miss => CastHit::status_only(c.status, back, c.iterations),
+        CastStatus::InvalidInput => CastHit::status_only(c.status, V::Scalar::ZERO, back, c.iterations),
+        CastStatus::Miss => CastHit::status_only(c.status, max_fraction, back, c.iterations),
         _ => {
             let n = c.normal.try_normalize().unwrap_or(back);
             let core = c.simplex.witness_points().0;
@@ -515,6 +562,7 @@ where
                 point_b: point,
                 normal: n,
                 iterations: c.iterations,
+                starts_in_contact: c.status == CastStatus::StartsInside,
             }
         }
     }
@@ -606,7 +654,7 @@ where
     B: SupportMap<V> + ?Sized,
 {
     if options.target_distance < V::Scalar::ZERO || !options.target_distance.is_finite() {
-        return CastHit::status_only(CastStatus::InvalidInput, V::X, 0);
+        return CastHit::status_only(CastStatus::InvalidInput, V::Scalar::ZERO, V::X, 0);
     }
     // A + t·m_a meets B + t·m_b  ⇔  t·(m_a − m_b) ∈ B − A: a ray from the
     // origin along the relative motion against C = B − A.
@@ -624,7 +672,8 @@ where
     let c = cast_core(&support, &vertex, ray, config, cache);
     let forward = r.try_normalize().unwrap_or(V::X);
     match c.status {
-        CastStatus::InvalidInput | CastStatus::Miss => CastHit::status_only(c.status, forward, c.iterations),
+        CastStatus::InvalidInput => CastHit::status_only(c.status, V::Scalar::ZERO, forward, c.iterations),
+        CastStatus::Miss => CastHit::status_only(c.status, options.max_fraction, forward, c.iterations),
         _ => {
             // C's outward normal points towards x; A→B is its reverse.
             let n = (-c.normal).try_normalize().unwrap_or(forward);
@@ -637,6 +686,7 @@ where
                 point_b: pb + motion_b * t,
                 normal: n,
                 iterations: c.iterations,
+                starts_in_contact: c.status == CastStatus::StartsInside,
             }
         }
     }

@@ -105,7 +105,11 @@ where
     // not turn, cast on the signed distance.
     let still = V::AngularVelocity::default();
     let (ma, mb) = (Motion::new(*pose_a, motion_a, still), Motion::new(*pose_b, motion_b, still));
-    cast_shape_nonlinear_directional_with(a, &ma, b, &mb, options, gjk, epa)
+    let mut h = cast_shape_nonlinear_directional_with(a, &ma, b, &mb, options, gjk, epa);
+    // The linear cast found them in contact, whatever the measure's
+    // rounding says at the same instant.
+    h.starts_in_contact = h.status != CastStatus::InvalidInput;
+    h
 }
 
 /// Nonlinear shape cast ([`cast_shape_nonlinear`]: rigid motions that

@@ -429,6 +429,7 @@ where
         point_b: V::ZERO,
         normal: V::X,
         iterations: 0,
+        starts_in_contact: false,
     };
     if !motion_a.is_valid()
         || !motion_b.is_valid()
@@ -470,6 +471,7 @@ where
         let Some(r) = measure(a, &b_local) else {
             // An overlap of unknown depth (exit: stopped at the start, or
             // undecided and safe up to `t`).
+            out.starts_in_contact |= step == 0;
             out.status = if step == 0 { CastStatus::StartsInside } else { CastStatus::IterationLimit };
             return out;
         };
@@ -488,10 +490,12 @@ where
             // by the tolerance, so that a hit (within the slack above the
             // goal) lies at least the tolerance below the start.
             goal = r.signed_distance - tolerance - slack;
+            out.starts_in_contact = true;
         }
         if r.signed_distance <= goal + slack {
             // Within the tolerance of the goal (exit: a hit, or within
             // reach from the start).
+            out.starts_in_contact |= step == 0;
             out.status = if step == 0 { CastStatus::StartsInside } else { CastStatus::Hit };
             return out;
         }
@@ -636,14 +640,17 @@ where
             }
         }
         if advance == inf {
-            // The gap along `n` never closes (exit: a miss).
+            // The gap along `n` never closes (exit: a miss, free to the end).
             out.status = CastStatus::Miss;
+            out.fraction = t_max;
             return out;
         }
         let next = t + advance;
         if next >= t_max {
-            // Apart until the end of the motion (exit: a miss).
+            // Apart until the end of the motion (exit: a miss, free to the
+            // end).
             out.status = CastStatus::Miss;
+            out.fraction = t_max;
             return out;
         }
         if next.is_nan() || next <= t {
