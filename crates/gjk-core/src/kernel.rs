@@ -97,6 +97,15 @@ pub(crate) trait Keep<V: Vector> {
     /// where a warm start's support calls begin. All its points lie on the
     /// feature nearest the other shape, a climb or two from the answer.
     fn first_indices(&self) -> (u32, u32);
+    /// Where the points are a facet (`DIM` of them) whose witness lies on
+    /// a face of one shape (`DIM` distinct points of it) or on an edge of
+    /// each (3D), the unit normal of that face or of both edges, from the
+    /// shapes' own points (`None` otherwise, and where the sources are not
+    /// kept).
+    #[inline(always)]
+    fn source_face_normal(&self) -> Option<V> {
+        None
+    }
 }
 
 /// A kept simplex that starts empty.
@@ -154,6 +163,41 @@ macro_rules! keep_simplex {
             #[inline(always)]
             fn first_indices(&self) -> (u32, u32) {
                 self.points().first().map_or((NO_INDEX, NO_INDEX), |p| (p.index_a, p.index_b))
+            }
+            #[inline]
+            fn source_face_normal(&self) -> Option<V> {
+                let pts = self.points();
+                if pts.len() != V::DIM {
+                    return None;
+                }
+                // The distinct points of each shape (every point kept has a
+                // positive weight, so each shape's witness lies inside the
+                // hull of its own).
+                let distinct = |get: fn(&SupportPoint<V>) -> V| {
+                    let mut out = [V::ZERO; MAX_SIMPLEX_POINTS];
+                    let mut n = 0;
+                    for p in pts {
+                        let q = get(p);
+                        if !out[..n].contains(&q) {
+                            out[n] = q;
+                            n += 1;
+                        }
+                    }
+                    (out, n)
+                };
+                let ((a, na), (b, nb)) = (distinct(|p| p.a), distinct(|p| p.b));
+                // A witness inside `DIM` of one shape's points lies on a face
+                // of that shape, whose normal the contact's must be; an edge
+                // of each (3D) gives theirs.
+                if nb == V::DIM {
+                    V::facet_normal(&b[..V::DIM])
+                } else if na == V::DIM {
+                    V::facet_normal(&a[..V::DIM])
+                } else if V::DIM == 3 && na == 2 && nb == 2 {
+                    V::facet_normal(&[V::ZERO, a[1] - a[0], b[1] - b[0]])
+                } else {
+                    None
+                }
             }
         }
     };

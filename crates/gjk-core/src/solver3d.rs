@@ -93,6 +93,15 @@ pub fn s2d<V: Vector3>(w: &[V; MAX_SIMPLEX_POINTS], i: usize, j: usize, k: usize
     s2d_keep(w, i, j, k, NONE)
 }
 
+/// Below this squared doubled area (`ε⁴`), the triangle is solved again
+/// at unit size ([`s2d_keep`]): its area has lost precision to
+/// underflow, or is a true zero.
+#[inline]
+fn small_area<S: Real>() -> S {
+    let e = S::EPSILON;
+    e * e * e * e
+}
+
 /// No vertex must be kept (see [`s2d_keep`]).
 const NONE: usize = usize::MAX;
 
@@ -108,10 +117,23 @@ fn s2d_keep<V: Vector3>(
     keep: usize,
 ) -> Reduced<V::Scalar> {
     let has = |x: usize, y: usize| keep == NONE || keep == x || keep == y;
-    let (a, b, c) = (w[i], w[j], w[k]);
-    let n = (b - a).cross(c - a);
-    let nn = n.length_squared();
+    let (mut a, mut b, mut c) = (w[i], w[j], w[k]);
+    let mut n = (b - a).cross(c - a);
+    let mut nn = n.length_squared();
     let z = V::Scalar::ZERO;
+    if !(nn > small_area::<V::Scalar>() && nn.is_finite()) {
+        // `nn` is the points' size to the fourth power: it overflows f32
+        // past ~1e9 and underflows below ~1e-10, where the triangle is
+        // neither degenerate nor far. The weights are the same for the
+        // triangle scaled to unit size (`f32_beyond_1e9_keeps_its_faces`).
+        let m = a.max_abs().max(b.max_abs()).max(c.max_abs());
+        let s = V::Scalar::ONE / m;
+        if m > z && s.is_finite() && s > z {
+            (a, b, c) = (a * s, b * s, c * s);
+            n = (b - a).cross(c - a);
+            nn = n.length_squared();
+        }
+    }
     if nn > z && nn.is_finite() {
         // The origin's projection `p` onto the plane has barycentric
         // weights `ca/nn, cb/nn, cc/nn`, with `ca = n·((b − p) × (c − p))`

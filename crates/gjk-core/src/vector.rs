@@ -251,7 +251,15 @@ macro_rules! impl_vec3 {
         impl SubSolver<$s> for $v {
             #[inline]
             fn facet_normal(w: &[Self]) -> Option<Self> {
-                Self::facet_normal_raw(w).try_normalize()
+                Self::facet_normal_raw(w).try_normalize().or_else(|| {
+                    // The cross product's squared length out of range (f32
+                    // edges past ~1e9): the same direction from edges
+                    // scaled to unit size.
+                    let (e1, e2) = (w[1] - w[0], w[2] - w[0]);
+                    let m = e1.abs().max_element().max(e2.abs().max_element());
+                    let s = 1.0 / m;
+                    (m > 0.0 && s.is_finite()).then(|| (e1 * s).cross(e2 * s).try_normalize()).flatten()
+                })
             }
             #[inline]
             fn segment_cone_encloses_origin(_a: Self, _b: Self, _c: Self) -> bool {

@@ -391,3 +391,51 @@ fn support_point_finiteness_is_exact() {
     }
     assert!(SupportPoint::new(Vec2::new(-0.0, 1e-45), Vec2::ZERO).is_finite());
 }
+
+/// A triangle's squared doubled area is its size to the fourth power,
+/// which overflows f32 past ~1e9 (and underflows below ~1e-10): the
+/// solver took every such face for degenerate and ended on an edge, far
+/// from the face (a ball of 1e6 over a box of 1e10 measured 1.3e9 for a
+/// gap of 3e5). Points over the faces of a turned cube at sizes from 1e-9
+/// to 1e12, f32 and f64, against the plane's distance.
+#[test]
+fn f32_beyond_1e9_keeps_its_faces() {
+    use glam::{DQuat, DVec3, Vec3};
+    let mut rng = gjk_testkit::Rng::new(5505);
+    for e in -9..=12 {
+        let size = 10f64.powi(e);
+        for _ in 0..50 {
+            let rot = DQuat::from_axis_angle(rng.unit3(), rng.range(0.0, 6.0));
+            let corners: Vec<DVec3> = (0..8)
+                .map(|i| {
+                    let sign = |b: usize| if i >> b & 1 == 1 { 1.0 } else { -1.0 };
+                    rot * DVec3::new(sign(0), sign(1), sign(2)) * size
+                })
+                .collect();
+            let n = rot * DVec3::Z;
+            let gap = rng.range(0.01, 0.5) * size;
+            let over = rot * DVec3::new(rng.range(-0.5, 0.5), rng.range(-0.5, 0.5), 1.0) * size + n * gap;
+            let c32: Vec<Vec3> = corners.iter().map(|p| p.as_vec3()).collect();
+            let p32 = [over.as_vec3()];
+            // The oracle on the rounded f32 inputs: the point's height over
+            // the face's plane, from three of its corners.
+            let face: Vec<DVec3> = c32
+                .iter()
+                .map(|p| p.as_dvec3())
+                .filter(|p| n.dot(*p - rot * DVec3::Z * size).abs() < 1e-3 * size)
+                .collect();
+            let m = (face[1] - face[0]).cross(face[2] - face[0]).normalize();
+            let exact = m.dot(p32[0].as_dvec3() - face[0]).abs();
+            let r = gjk_core::distance(&c32[..], &p32[..]);
+            assert!(
+                (r.distance as f64 - exact).abs() <= 1e-5 * gap + r.tolerance as f64,
+                "f32 size {size:e}: {exact:e} {r:?}"
+            );
+            let r = gjk_core::distance(&corners[..], &[over][..]);
+            assert!(
+                (r.distance - gap).abs() <= 1e-12 * gap + r.tolerance,
+                "f64 size {size:e}: {gap:e} {r:?}"
+            );
+        }
+    }
+}

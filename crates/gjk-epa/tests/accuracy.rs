@@ -2,6 +2,12 @@
 //! the very (rounded) inputs the library gets:
 //! - a ball cast onto a large box: the time of impact does not depend on
 //!   the box's size (`cast_toi_independent_of_target_size`);
+//! - the zero band: relative to the pair's size, at most 512 ulps of
+//!   it, and the distance, the status and the witness points agree with
+//!   each other and with the oracle outside it, over scales 1e-6…1e6 and
+//!   size ratios 1e-4…1e4 (`zero_band_follows_the_pair_near_the_contact`);
+//! - contacts parallel to a face return that face's normal
+//!   (`parallel_contacts_keep_the_face_normal`);
 //! - every cast kind says whether the shapes touch at the start, and a
 //!   miss frees the whole motion (`cast_start_state_says_contact_at_t0`).
 //!
@@ -13,12 +19,12 @@
 //! own error, above a floor of `FLOOR_ULPS` of the coordinates the query
 //! rounds in.
 
-use gjk_epa::{cast_shape_directional, cast_shape_nonlinear_directional};
-use gjk_shapes::gjk_core::{CastOptions, CastStatus};
+use gjk_epa::{ContactStatus, cast_shape_directional, cast_shape_nonlinear_directional, contact};
+use gjk_shapes::gjk_core::{CastOptions, CastStatus, Status};
 use gjk_shapes::glam::{DQuat, DVec3, Quat, Vec3};
 use gjk_shapes::{
-    Ball, Capsule, ConvexHull, Cuboid, Motion, NONLINEAR_CAST_TOLERANCE, Pose, Shape, cast_ray, cast_shape,
-    cast_shape_nonlinear,
+    Ball, Capsule, ConvexHull, Cuboid, Motion, NONLINEAR_CAST_TOLERANCE, Pose, Shape, Triangle, cast_ray,
+    cast_shape, cast_shape_nonlinear, distance,
 };
 use gjk_testkit::{Rng, first_root};
 
@@ -26,6 +32,12 @@ use gjk_testkit::{Rng, first_root};
 /// (placing B in A's frame, a rotation, a difference): the floor below
 /// which no answer can be checked.
 const FLOOR_ULPS: f64 = 8.0;
+
+/// The widest zero band allowed, in ulps of the pair's size (the sum of
+/// the shapes' sizes and their centres' distance): the default band, 256
+/// ulps of the Minkowski points' largest coordinate, which can reach twice
+/// that size.
+const BAND_ULPS: f64 = 512.0;
 
 /// A test shape and how to find its lowest point along a direction, in f64
 /// from the rounded values the library sees.
@@ -220,6 +232,122 @@ macro_rules! precision {
                 checked
             }
 
+            /// A over a face of a rotated box B (at scale `s`, B's size
+            /// `s · ratio`), apart or overlapping by a fraction of the
+            /// smaller size: the distance query and the contact against
+            /// the plane's distance.
+            pub fn band_family() -> usize {
+                let mut rng = Rng::new(5502);
+                let mut checked = 0;
+                for se in [-6, -3, 0, 3, 6] {
+                    for re in [-4, -2, 0, 2, 4] {
+                        let s = 10f64.powi(se);
+                        let l = s * 10f64.powi(re);
+                        let hb = v(DVec3::new(1.0, 0.8, 0.6) * l);
+                        let b = Cuboid::new(hb).unwrap();
+                        let hb = d(hb);
+                        for kind in [Kind::Ball, Kind::Cuboid] {
+                            let body = Body::new(kind, s);
+                            let a = body.shape();
+                            for _ in 0..40 {
+                                for frac in [0.3, 0.03, -0.03, -0.3] {
+                                    let pose_b = Pose::new(q(rng.quat()), v(rng.unit3() * l));
+                                    let (rb, tb) = (dq(pose_b.rotation), d(pose_b.translation));
+                                    let n = rb * DVec3::Y;
+                                    let on_face = DVec3::new(rng.range(-0.5, 0.5) * hb.x, hb.y, rng.range(-0.5, 0.5) * hb.z);
+                                    let f = rb * on_face + tb;
+                                    let g = frac * s.min(l);
+                                    let rot = rng.quat();
+                                    let centre = f + n * g - body.lowest_point(rot, n);
+                                    let pose_a = Pose::new(q(rot), v(centre));
+                                    // The oracle on the rounded inputs: A's lowest point
+                                    // over the face's plane.
+                                    let gap = body.lowest(&pose_a, n) - (n.dot(tb) + hb.y);
+                                    let coords = d(pose_a.translation).abs().max_element() + tb.abs().max_element() + l + s;
+                                    let floor = FLOOR_ULPS * EPS * coords;
+                                    let r = distance(&*a, &pose_a, &b, &pose_b);
+                                    let tol = r.tolerance as f64;
+                                    let what = format!("{kind:?} s {s:e} l {l:e} gap {gap:e} A {pose_a:?} B {pose_b:?}: {r:?}");
+                                    let size = s + l + (d(pose_a.translation) - tb).length();
+                                    assert!(tol <= BAND_ULPS * EPS * size, "band wider than {BAND_ULPS} ulps: {what}");
+                                    let dist = r.distance as f64;
+                                    assert!((dist - gap.max(0.0)).abs() <= tol + floor, "distance off: {what}");
+                                    let apart = (d(r.point_b) - d(r.point_a)).length();
+                                    if gap > tol + floor {
+                                        assert_eq!(r.status, Status::Separated, "{what}");
+                                        assert!((apart - dist).abs() <= tol + floor, "witnesses disagree: {what}");
+                                    } else if gap < -(tol + floor) {
+                                        assert_eq!(r.status, Status::Intersecting, "{what}");
+                                    }
+                                    // Touching apart: the witnesses are the closest points.
+                                    if r.status == Status::Touching && gap >= 0.0 {
+                                        assert!(apart <= tol + floor, "touching witnesses apart: {what}");
+                                    }
+                                    // The contact query's band is its own (the separating-axis
+                                    // test's scale): past a few of the distance's bands.
+                                    if matches!(kind, Kind::Ball) && gap < -(4.0 * tol + floor) {
+                                        let c = contact(&*a, &pose_a, &b, &pose_b);
+                                        assert_eq!(c.status, ContactStatus::Penetrating, "{what} {c:?}");
+                                        assert!((c.depth as f64 + gap).abs() <= 4.0 * tol + floor, "depth off: {what} {c:?}");
+                                    }
+                                    checked += 1;
+                                }
+                            }
+                        }
+                    }
+                }
+                checked
+            }
+
+            /// A capsule, a box and a hull lying across a large triangle
+            /// at small tilts, apart and overlapping: the contact's and the
+            /// distance's normals against the triangle's own (computed the
+            /// same way, in this precision).
+            pub fn parallel_contacts() -> usize {
+                let mut rng = Rng::new(5503);
+                let mut checked = 0;
+                for size in [10.0, 100.0, 1000.0] {
+                    let corners = [DVec3::new(-1.0, 0.0, -1.0), DVec3::new(1.0, 0.0, -0.8), DVec3::new(0.1, 0.0, 1.0)];
+                    for _ in 0..80 {
+                        let tr = rng.quat();
+                        let tt = rng.unit3() * size * 0.1;
+                        let [p0, p1, p2] = corners.map(|c| v(tr * (c * size) + tt));
+                        let tri = Triangle::new(p0, p1, p2).unwrap();
+                        let face = (p1 - p0).cross(p2 - p0).normalize();
+                        let n = d(face);
+                        let centroid = (d(p0) + d(p1) + d(p2)) / 3.0;
+                        for kind in [Kind::Capsule, Kind::Cuboid, Kind::Hull] {
+                            let body = Body::new(kind, 0.5);
+                            let a = body.shape();
+                            // Lying in the face's plane: the body's long axis
+                            // turned into it, then tilted by a small angle.
+                            let tilt = 10f64.powf(rng.range(-6.0, -2.0));
+                            let lie = DQuat::from_rotation_arc(DVec3::Y, tr * DVec3::X);
+                            let rot = DQuat::from_axis_angle(tr * DVec3::Z, tilt) * lie;
+                            let gap = rng.range(-0.2, 0.2);
+                            let at = centroid + tr * DVec3::new(rng.range(-0.1, 0.1), 0.0, rng.range(-0.1, 0.1)) * size;
+                            let centre = at + n * gap - body.lowest_point(rot, n);
+                            let pose = Pose::new(q(rot), v(centre));
+                            let c = contact(&*a, &pose, &tri, &Pose::IDENTITY);
+                            let r = distance(&*a, &pose, &tri, &Pose::IDENTITY);
+                            // A few ulps: the normal's own rounding and its turn
+                            // through A's frame and back, not the face's size
+                            // over the gap.
+                            let ok = |m: V| d(m).normalize().cross(n).length() <= 4.0 * EPS;
+                            let what = format!("{kind:?} size {size} tilt {tilt:e} gap {gap}: face {face:?} tri {tri:?} pose {pose:?}");
+                            if matches!(c.status, ContactStatus::Penetrating | ContactStatus::Separated) {
+                                assert!(ok(c.normal), "{what} {c:?}");
+                            }
+                            if r.status == Status::Separated {
+                                assert!(ok(r.normal), "{what} {r:?}");
+                            }
+                            checked += 1;
+                        }
+                    }
+                }
+                checked
+            }
+
             /// Every cast kind from contact (touching, 0.2 deep) and from
             /// apart, moving in, along and out: the start flag against the
             /// signed distance at t = 0, and a miss's fraction.
@@ -290,6 +418,18 @@ precision!(p64, f64, DVec3, DQuat);
 fn cast_toi_independent_of_target_size() {
     assert!(p32::casts_onto_large_boxes(false) >= 400);
     assert!(p64::casts_onto_large_boxes(false) >= 400);
+}
+
+#[test]
+fn zero_band_follows_the_pair_near_the_contact() {
+    assert!(p32::band_family() >= 8000);
+    assert!(p64::band_family() >= 8000);
+}
+
+#[test]
+fn parallel_contacts_keep_the_face_normal() {
+    assert!(p32::parallel_contacts() >= 700);
+    assert!(p64::parallel_contacts() >= 700);
 }
 
 #[test]
