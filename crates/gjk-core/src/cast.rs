@@ -17,7 +17,7 @@
 //! the segment left and the target decides (`cast_fallback`).
 
 use crate::gjk::{GjkConfig, Status};
-use crate::kernel::{MAX_REFINES, facet_point};
+use crate::kernel::{Keep, MAX_REFINES, facet_point};
 use crate::query::SimplexCache;
 use crate::real::Real;
 use crate::simplex::{MAX_SIMPLEX_POINTS, NO_INDEX, Simplex, SupportPoint};
@@ -182,38 +182,6 @@ fn cast_core<V: Vector>(
         let vv = v.length_squared();
         // Exit: x is within the margin (plus the zero band) of C.
         if vv <= reach * reach {
-            // The band grows with C (a large target's), so x can stop that
-            // far short of the grown surface: one last advance to a
-            // supporting plane lands on it, wherever the band is
-            // (`cast_toi_independent_of_target_size`). Along a facet's
-            // normal where the simplex is one (on a large face `v` tilts
-            // by its rounding, and the plane through the far vertex with
-            // it, by the tilt times the face's size), else along `v`. Not
-            // at the start (within the band is touching), and only where
-            // x moves no more than `FINAL_ADVANCE_BANDS` bands: further
-            // along a grazing motion the plane may lie past the face's
-            // edge, away from C (`f32_walks_on_wide_tilted_floors`).
-            if vv > margin * margin && lambda > V::Scalar::ZERO && lambda < max_lambda {
-                let mut n = v;
-                if simplex.len() == V::DIM {
-                    let mut w = [V::ZERO; MAX_SIMPLEX_POINTS];
-                    for (wi, p) in w.iter_mut().zip(simplex.points()) {
-                        *wi = p.w;
-                    }
-                    if let Some(f) = V::facet_normal(&w[..V::DIM]) {
-                        n = if f.dot(v) < V::Scalar::ZERO { -f } else { f };
-                    }
-                }
-                let p = support(n);
-                iterations += 1;
-                let nlen = n.length();
-                let (nw, nr) = (n.dot(x - p.w), n.dot(r));
-                let step = -(nw - margin * nlen) / nr;
-                let most = V::Scalar::from_f64(FINAL_ADVANCE_BANDS) * band;
-                if p.is_finite() && nw > margin * nlen && nr < V::Scalar::ZERO && step * r.length() <= most {
-                    lambda = (lambda + step).min(max_lambda);
-                }
-            }
             status = CastStatus::Hit;
             break;
         }
@@ -324,6 +292,14 @@ fn cast_core<V: Vector>(
             None => {}
         }
     }
+    if status == CastStatus::Hit && lambda > V::Scalar::ZERO && lambda < max_lambda {
+        // Every exit to a hit ends within the zero band of the grown
+        // surface, which grows with C (a large target's): landed on it
+        // (`land`), from the simplex's closest point to `x`.
+        let away = s + r * lambda - simplex.closest_point();
+        let band = config.zero_tolerance * scale;
+        lambda = land(support, &simplex, away, &ray, lambda, band, &mut iterations);
+    }
     if status == CastStatus::Hit && lambda == V::Scalar::ZERO {
         status = CastStatus::StartsInside;
     }
@@ -344,6 +320,53 @@ fn cast_core<V: Vector>(
         v
     };
     CastCore { status, lambda, simplex, normal: nrm, iterations }
+}
+
+/// A cast's last advance, from a hit within the zero band at `lambda`
+/// onto the grown surface: to the supporting plane along the simplex's
+/// face (from the shapes' own points where it is one shape's face or an
+/// edge of each, else from its Minkowski points) or along `v`. The band
+/// grows with C (a large target's), and on a large face `v` tilts by its
+/// rounding, and the plane through the far vertex with it, by the tilt
+/// times the face's size (`cast_toi_independent_of_target_size`). Only
+/// where `x` moves no more than `FINAL_ADVANCE_BANDS` bands: further
+/// along a grazing motion the plane may lie past the face's edge, away
+/// from C (`f32_walks_on_wide_tilted_floors`).
+#[inline]
+fn land<V: Vector>(
+    support: &dyn Fn(V) -> SupportPoint<V>,
+    simplex: &Simplex<V>,
+    v: V,
+    ray: &CoreRay<V>,
+    lambda: V::Scalar,
+    band: V::Scalar,
+    iterations: &mut u32,
+) -> V::Scalar {
+    let CoreRay { s, r, max_lambda, margin } = *ray;
+    let x = s + r * lambda;
+    let toward = |f: V| if f.dot(v) < V::Scalar::ZERO { -f } else { f };
+    let n = if let Some(f) = simplex.source_face_normal() {
+        toward(f)
+    } else if simplex.len() == V::DIM {
+        let mut w = [V::ZERO; MAX_SIMPLEX_POINTS];
+        for (wi, p) in w.iter_mut().zip(simplex.points()) {
+            *wi = p.w;
+        }
+        V::facet_normal(&w[..V::DIM]).map_or(v, toward)
+    } else {
+        v
+    };
+    let p = support(n);
+    *iterations += 1;
+    let nlen = n.length();
+    let (nw, nr) = (n.dot(x - p.w), n.dot(r));
+    let step = -(nw - margin * nlen) / nr;
+    let most = V::Scalar::from_f64(FINAL_ADVANCE_BANDS) * band;
+    if p.is_finite() && nw > margin * nlen && nr < V::Scalar::ZERO && step * r.length() <= most {
+        (lambda + step).min(max_lambda)
+    } else {
+        lambda
+    }
 }
 
 /// How far a cast's last advance onto the surface may move the ray's point

@@ -194,7 +194,12 @@ macro_rules! keep_simplex {
                 } else if na == V::DIM {
                     V::facet_normal(&a[..V::DIM])
                 } else if V::DIM == 3 && na == 2 && nb == 2 {
-                    V::facet_normal(&[V::ZERO, a[1] - a[0], b[1] - b[0]])
+                    // Exit: edges within 1e-3 rad of parallel, whose cross
+                    // product is no better than `v`.
+                    let (ea, eb) = (a[1] - a[0], b[1] - b[0]);
+                    let raw = V::facet_normal_raw(&[V::ZERO, ea, eb]);
+                    let floor = V::Scalar::from_f64(1e-6) * ea.length_squared() * eb.length_squared();
+                    if raw.length_squared() > floor { raw.try_normalize() } else { None }
                 } else {
                     None
                 }
