@@ -344,18 +344,24 @@ fn land<V: Vector>(
 ) -> V::Scalar {
     let CoreRay { s, r, max_lambda, margin } = *ray;
     let x = s + r * lambda;
-    let toward = |f: V| if f.dot(v) < V::Scalar::ZERO { -f } else { f };
-    let n = if let Some(f) = simplex.source_face_normal() {
-        toward(f)
-    } else if simplex.len() == V::DIM {
-        let mut w = [V::ZERO; MAX_SIMPLEX_POINTS];
-        for (wi, p) in w.iter_mut().zip(simplex.points()) {
-            *wi = p.w;
-        }
-        V::facet_normal(&w[..V::DIM]).map_or(v, toward)
-    } else {
-        v
+    // A face's normal, oriented as `v`, where it agrees with `v` to 1e-3
+    // rad (the hit's simplex need not be the closest feature yet: a
+    // triangle of one shape's points inside it is no face).
+    let unit = v.try_normalize().unwrap_or(V::X);
+    let agree = |f: V| {
+        let f = if f.dot(unit) < V::Scalar::ZERO { -f } else { f };
+        ((f - unit).length_squared() <= V::Scalar::from_f64(1e-6)).then_some(f)
     };
+    let facet = || {
+        (simplex.len() == V::DIM).then(|| {
+            let mut w = [V::ZERO; MAX_SIMPLEX_POINTS];
+            for (wi, p) in w.iter_mut().zip(simplex.points()) {
+                *wi = p.w;
+            }
+            V::facet_normal(&w[..V::DIM])
+        })?
+    };
+    let n = simplex.source_face_normal(unit).or_else(|| facet().and_then(agree)).unwrap_or(v);
     let p = support(n);
     *iterations += 1;
     let nlen = n.length();

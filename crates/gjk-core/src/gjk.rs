@@ -237,8 +237,7 @@ pub(crate) fn converged_answer<V: Vector, K: Keep<V>, const CONE: bool>(
 /// closest point is not over the face after all).
 #[inline]
 fn face_normal_of<V: Vector, K: Keep<V>, const CONE: bool>(s: &Search<V, K, CONE>, normal: V) -> Option<V> {
-    let n = s.keep.source_face_normal()?;
-    let n = if n.dot(normal) < V::Scalar::ZERO { -n } else { n };
+    let n = s.keep.source_face_normal(normal)?;
     // Exit: they disagree by more than 1e-3 rad.
     ((n - normal).length_squared() <= V::Scalar::from_f64(1e-6)).then_some(n)
 }

@@ -101,9 +101,10 @@ pub(crate) trait Keep<V: Vector> {
     /// a face of one shape (`DIM` distinct points of it) or on an edge of
     /// each (3D), the unit normal of that face or of both edges, from the
     /// shapes' own points (`None` otherwise, and where the sources are not
-    /// kept).
+    /// kept). Where both shapes give a face, the one nearer `toward`,
+    /// oriented as it.
     #[inline(always)]
-    fn source_face_normal(&self) -> Option<V> {
+    fn source_face_normal(&self, _toward: V) -> Option<V> {
         None
     }
 }
@@ -165,7 +166,7 @@ macro_rules! keep_simplex {
                 self.points().first().map_or((NO_INDEX, NO_INDEX), |p| (p.index_a, p.index_b))
             }
             #[inline]
-            fn source_face_normal(&self) -> Option<V> {
+            fn source_face_normal(&self, toward: V) -> Option<V> {
                 let pts = self.points();
                 if pts.len() != V::DIM {
                     return None;
@@ -189,17 +190,20 @@ macro_rules! keep_simplex {
                 // A witness inside `DIM` of one shape's points lies on a face
                 // of that shape, whose normal the contact's must be; an edge
                 // of each (3D) gives theirs.
-                if nb == V::DIM {
-                    V::facet_normal(&b[..V::DIM])
-                } else if na == V::DIM {
-                    V::facet_normal(&a[..V::DIM])
+                let orient = |f: V| if f.dot(toward) < V::Scalar::ZERO { -f } else { f };
+                let fb = (nb == V::DIM).then(|| V::facet_normal(&b[..V::DIM])).flatten().map(orient);
+                let fa = (na == V::DIM).then(|| V::facet_normal(&a[..V::DIM])).flatten().map(orient);
+                if let (Some(fa), Some(fb)) = (fa, fb) {
+                    Some(if fa.dot(toward) > fb.dot(toward) { fa } else { fb })
+                } else if fb.is_some() || fa.is_some() {
+                    fb.or(fa)
                 } else if V::DIM == 3 && na == 2 && nb == 2 {
                     // Exit: edges within 1e-3 rad of parallel, whose cross
                     // product is no better than `v`.
                     let (ea, eb) = (a[1] - a[0], b[1] - b[0]);
                     let raw = V::facet_normal_raw(&[V::ZERO, ea, eb]);
                     let floor = V::Scalar::from_f64(1e-6) * ea.length_squared() * eb.length_squared();
-                    if raw.length_squared() > floor { raw.try_normalize() } else { None }
+                    if raw.length_squared() > floor { raw.try_normalize().map(orient) } else { None }
                 } else {
                     None
                 }

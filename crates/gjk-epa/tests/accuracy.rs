@@ -1,7 +1,7 @@
 //! Accuracy where users meet it, in f32 and f64, against closed forms on
 //! the very (rounded) inputs the library gets:
-//! - a ball or a capsule cast onto a large box: the time of impact does
-//!   not depend on the box's size (`cast_toi_independent_of_target_size`);
+//! - a ball, a capsule or a hull cast onto a large box: the time of
+//!   impact does not depend on the box's size (`cast_toi_independent_of_target_size`);
 //! - the zero band: relative to the pair's size, at most 512 ulps of
 //!   it, and the distance, the status and the witness points agree with
 //!   each other and with the oracle outside it, over scales 1e-6…1e6 and
@@ -140,7 +140,7 @@ macro_rules! precision {
                 }
             }
 
-            /// Balls and capsules cast down (and obliquely) onto the
+            /// Balls, capsules and hulls cast down (and obliquely) onto the
             /// top face of a box `(h, 0.5, h)` for `h` from 1 to 1e4: the
             /// time of impact against the first root of the exact height.
             pub fn casts_onto_large_boxes(nonlinear: bool) -> usize {
@@ -149,7 +149,7 @@ macro_rules! precision {
                 for e in 0..=8 {
                     let h = 10f64.powf(e as f64 * 0.5);
                     let target = Cuboid::new(V::new(h as S, 0.5, h as S)).unwrap();
-                    for kind in [Kind::Ball, Kind::Capsule] {
+                    for kind in [Kind::Ball, Kind::Capsule, Kind::Hull] {
                         let body = Body::new(kind, rng.range(0.3, 0.7));
                         let a = body.shape();
                         for _ in 0..50 {
