@@ -17,7 +17,7 @@
 //! the segment left and the target decides (`cast_fallback`).
 
 use crate::gjk::{GjkConfig, Status};
-use crate::kernel::{Keep, MAX_REFINES, facet_point};
+use crate::kernel::{Keep, MAX_REFINES, agreeing, facet_point};
 use crate::query::SimplexCache;
 use crate::real::Real;
 use crate::simplex::{MAX_SIMPLEX_POINTS, NO_INDEX, Simplex, SupportPoint};
@@ -344,24 +344,12 @@ fn land<V: Vector>(
 ) -> V::Scalar {
     let CoreRay { s, r, max_lambda, margin } = *ray;
     let x = s + r * lambda;
-    // A face's normal, oriented as `v`, where it agrees with `v` to 1e-3
-    // rad (the hit's simplex need not be the closest feature yet: a
-    // triangle of one shape's points inside it is no face).
+    // The Minkowski facet's normal only where it agrees with `v` (the
+    // hit's simplex need not be the closest feature yet). Any normal's
+    // support plane is a supporting plane, so the advance stays safe.
     let unit = v.try_normalize().unwrap_or(V::X);
-    let agree = |f: V| {
-        let f = if f.dot(unit) < V::Scalar::ZERO { -f } else { f };
-        ((f - unit).length_squared() <= V::Scalar::from_f64(1e-6)).then_some(f)
-    };
-    let facet = || {
-        (simplex.len() == V::DIM).then(|| {
-            let mut w = [V::ZERO; MAX_SIMPLEX_POINTS];
-            for (wi, p) in w.iter_mut().zip(simplex.points()) {
-                *wi = p.w;
-            }
-            V::facet_normal(&w[..V::DIM])
-        })?
-    };
-    let n = simplex.source_face_normal(unit).or_else(|| facet().and_then(agree)).unwrap_or(v);
+    let facet = || (simplex.len() == V::DIM).then(|| V::facet_normal(&simplex.w_array()[..V::DIM]))?;
+    let n = simplex.source_face_normal(unit).or_else(|| facet().and_then(|f| agreeing(f, unit))).unwrap_or(v);
     let p = support(n);
     *iterations += 1;
     let nlen = n.length();

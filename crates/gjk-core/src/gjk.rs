@@ -9,7 +9,7 @@
 //! [`Step::Done`]. [`crate::distance_with`] runs exactly this loop, so a
 //! debug viewer that drives the solver by hand sees the same iterations.
 
-use crate::kernel::{Driven, Exit, Keep, Search};
+use crate::kernel::{Driven, Exit, Keep, Search, agreeing};
 use crate::real::Real;
 use crate::simplex::{Simplex, SupportPoint};
 use crate::vector::Vector;
@@ -237,9 +237,7 @@ pub(crate) fn converged_answer<V: Vector, K: Keep<V>, const CONE: bool>(
 /// closest point is not over the face after all).
 #[inline]
 fn face_normal_of<V: Vector, K: Keep<V>, const CONE: bool>(s: &Search<V, K, CONE>, normal: V) -> Option<V> {
-    let n = s.keep.source_face_normal(normal)?;
-    // Exit: they disagree by more than 1e-3 rad.
-    ((n - normal).length_squared() <= V::Scalar::from_f64(1e-6)).then_some(n)
+    agreeing(s.keep.source_face_normal(normal)?, normal)
 }
 
 #[derive(Clone, Copy, Debug)]

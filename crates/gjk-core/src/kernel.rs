@@ -109,6 +109,15 @@ pub(crate) trait Keep<V: Vector> {
     }
 }
 
+/// `f` oriented as the unit `unit`, where the two agree to 1e-3 rad (a
+/// face's normal checked against GJK's `v`, which rounds further but
+/// cannot be that far off unless the face is not the contact's).
+#[inline]
+pub(crate) fn agreeing<V: Vector>(f: V, unit: V) -> Option<V> {
+    let f = if f.dot(unit) < V::Scalar::ZERO { -f } else { f };
+    ((f - unit).length_squared() <= V::Scalar::from_f64(1e-6)).then_some(f)
+}
+
 /// A kept simplex that starts empty.
 pub(crate) trait Empty {
     /// Nothing kept.
@@ -193,19 +202,18 @@ macro_rules! keep_simplex {
                 let orient = |f: V| if f.dot(toward) < V::Scalar::ZERO { -f } else { f };
                 let fb = (nb == V::DIM).then(|| V::facet_normal(&b[..V::DIM])).flatten().map(orient);
                 let fa = (na == V::DIM).then(|| V::facet_normal(&a[..V::DIM])).flatten().map(orient);
-                if let (Some(fa), Some(fb)) = (fa, fb) {
-                    Some(if fa.dot(toward) > fb.dot(toward) { fa } else { fb })
-                } else if fb.is_some() || fa.is_some() {
-                    fb.or(fa)
-                } else if V::DIM == 3 && na == 2 && nb == 2 {
-                    // Exit: edges within 1e-3 rad of parallel, whose cross
-                    // product is no better than `v`.
-                    let (ea, eb) = (a[1] - a[0], b[1] - b[0]);
-                    let raw = V::facet_normal_raw(&[V::ZERO, ea, eb]);
-                    let floor = V::Scalar::from_f64(1e-6) * ea.length_squared() * eb.length_squared();
-                    if raw.length_squared() > floor { raw.try_normalize().map(orient) } else { None }
-                } else {
-                    None
+                match (fa, fb) {
+                    (Some(fa), Some(fb)) => Some(if fa.dot(toward) > fb.dot(toward) { fa } else { fb }),
+                    (Some(f), None) | (None, Some(f)) => Some(f),
+                    (None, None) if V::DIM == 3 && na == 2 && nb == 2 => {
+                        // Exit: edges within 1e-3 rad of parallel, whose
+                        // cross product is no better than `v`.
+                        let (ea, eb) = (a[1] - a[0], b[1] - b[0]);
+                        let raw = V::facet_normal_raw(&[V::ZERO, ea, eb]);
+                        let floor = V::Scalar::from_f64(1e-6) * ea.length_squared() * eb.length_squared();
+                        if raw.length_squared() > floor { raw.try_normalize().map(orient) } else { None }
+                    }
+                    (None, None) => None,
                 }
             }
         }
