@@ -1,5 +1,44 @@
 //! Convex polyhedra (3D) from point clouds: quickhull in f64, vertex
 //! adjacency for hill-climbing support, triangle faces with outward normals.
+//!
+//! # Construction
+//!
+//! Quickhull in f64 (outside sets as linked lists in one array, edge maps on
+//! an integer hasher), then CSR vertex adjacency, and per vertex a record of
+//! its coordinates beside up to `HULL_NODE_DEGREE` neighbours as `u16`
+//! indices, which the climbs and the supports read: a step's neighbour record
+//! is the next step's start, one load where the vertex array and the lists
+//! made three (vertices of higher degree, and every vertex of a hull beyond
+//! 65 536, climb through the lists). Coplanar triangles become polygons
+//! (`polygons()`, used by contact manifolds, with the polygons at each vertex
+//! as CSR, `polygons_at`) by a flood fill over shared edges from a seed
+//! triangle: members have the seed's normal and lie on its plane to
+//! `face_merge_tolerance` (1e-9 of the size, or 16 ulps of the coordinate
+//! type when larger: f32 points are coplanar only to their rounding). Sliver
+//! faces get their normals from a compensated cross product.
+//!
+//! # Supports
+//!
+//! A packed scan up to `HULL_SCAN_LIMIT` vertices (`packed.rs`); a
+//! branch-free check of a warm start's hint against its ring of up to
+//! `HULL_RING_DEGREE` neighbours (hulls of `HULL_RING_MIN` to
+//! `HULL_RING_LIMIT` vertices: a hint no neighbour beats is the answer); hill
+//! climbing from a warm start's hint above `HULL_HINT_CLIMB_LIMIT`; and cold
+//! hill climbing above `HULL_SCAN_LIMIT` from a cube-map start table of about
+//! `START_CELLS_PER_VERTEX` cells per vertex (`start_grid`, at most
+//! `MAX_START_GRID`² per face). A cell whose four corners share one furthest
+//! vertex is *pure* and answers without climbing (normal cones are convex).
+//!
+//! Climbs (and rings) run only on hulls where a local maximum is the answer:
+//! - a closed 2-manifold with every vertex at most `HULL_FOLD_TOLERANCE` above
+//!   every face's plane (checked through a box tree, about `log n` boxes a
+//!   face): with near-duplicate points quickhull can close a folded surface
+//!   that the topology passes, and climbs on it stop short;
+//! - no edge shorter than `HULL_EDGE_RESOLVED_ULPS` ulps of the reach: the
+//!   ends of a shorter edge can tie in height by rounding;
+//! - no vertex inside a flat face (`has_flat_vertex`): along a direction into
+//!   that face its neighbours tie with it (`climbs_leave_flat_faces`).
+//! Other hulls scan.
 
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
@@ -170,8 +209,17 @@ impl<V: Space + Vector3> ConvexHull<V> {
         let (polygon_offsets, vertex_polygons) = incidence(n, &polygons);
         let radii = if h.valid { hull_radii(&vertices, &h.faces, centroid) } else { None };
         // Climbs (and rings) only on a valid graph whose edges heights can
-        // tell apart ([`HULL_EDGE_RESOLVED_ULPS`]).
-        let climbable = h.valid && edges_resolved::<V::Scalar>(&p64, &h.vertices, &h.edges);
+        // tell apart ([`HULL_EDGE_RESOLVED_ULPS`]) and whose vertices all
+        // stand out of their faces (`has_flat_vertex`).
+        let climbable = h.valid
+            && edges_resolved::<V::Scalar>(&p64, &h.vertices, &h.edges)
+            && !has_flat_vertex(
+                &p64,
+                &h.vertices,
+                (&offsets, &adjacency),
+                &polygons,
+                (&polygon_offsets, &vertex_polygons),
+            );
         let (rings, ring_mask) = rings(&offsets, &adjacency, climbable);
         let mut hull = Self {
             packed: PackedPoints::new(&vertices),
@@ -481,6 +529,38 @@ fn edges_resolved<S: Real>(p: &[DVec3], vertices: &[usize], edges: &[(u32, u32)]
     let least = HULL_EDGE_RESOLVED_ULPS * S::EPSILON.to_f64();
     let limit2 = least * least * reach2;
     edges.iter().all(|&(a, b)| p[vertices[a as usize]].distance_squared(p[vertices[b as usize]]) > limit2)
+}
+
+/// How close to a plane through a vertex (one of its polygons') all its
+/// neighbours may lie, in ulps of the coordinate type times the reach, for
+/// the vertex to count as lying in a flat face (`has_flat_vertex`): a few
+/// roundings of a height.
+pub(crate) const HULL_FLAT_VERTEX_ULPS: f64 = 8.0;
+
+/// Whether some vertex lies in a flat face: all its neighbours within
+/// [`HULL_FLAT_VERTEX_ULPS`] of the plane of one of its polygons. Along a
+/// direction into that face (the face the lowest) they tie with it, and a
+/// climb that moves only upwards stops there, as far from the answer as it
+/// can be (fuzz seed 430042471, `climbs_leave_flat_faces`).
+fn has_flat_vertex<V: Space + Vector3>(
+    p: &[DVec3],
+    vertices: &[usize],
+    (offsets, adjacency): (&[u32], &[u32]),
+    polygons: &[HullFace<V>],
+    (polygon_offsets, vertex_polygons): (&[u32], &[u32]),
+) -> bool {
+    let reach = vertices.iter().map(|&i| p[i].length()).fold(0.0, f64::max);
+    let tol = HULL_FLAT_VERTEX_ULPS * V::Scalar::EPSILON.to_f64() * reach;
+    let at = |i: usize| p[vertices[i]];
+    (0..vertices.len()).any(|i| {
+        let faces = &vertex_polygons[polygon_offsets[i] as usize..polygon_offsets[i + 1] as usize];
+        let nb = &adjacency[offsets[i] as usize..offsets[i + 1] as usize];
+        faces.iter().any(|&f| {
+            let n = polygons[f as usize].normal;
+            let n = DVec3::new(n.component(0).to_f64(), n.component(1).to_f64(), n.component(2).to_f64());
+            nb.iter().all(|&j| n.dot(at(j as usize) - at(i)).abs() <= tol)
+        })
+    })
 }
 
 /// The neighbour rings of a hull's vertices ([`HULL_RING_MIN`]) from its

@@ -854,3 +854,112 @@ fn f32_hull_faces_merge_despite_rounding() {
     assert_eq!(hull.polygons().len(), 12);
     assert!(hull.polygons().iter().all(|f| f.vertices.len() == 5));
 }
+
+/// The 195 distinct points of fuzz seed 430042471's first cloud, in units
+/// of 250 000: a unit sphere snapped to a grid of quarters, scaled by 1e6.
+/// Its top face (y = 4) holds vertices inside it.
+#[rustfmt::skip]
+const FLAT_TOPPED_GRID_SPHERE: &[[i32; 3]] = &[
+    [-4, -2, 0], [-4, -2, 1], [-4, -1, -2], [-4, -1, -1], [-4, -1, 0], [-4, -1, 1], [-4, -1, 2], [-4, 0, -2],
+    [-4, 0, -1], [-4, 0, 0], [-4, 0, 1], [-4, 0, 2], [-4, 1, -1], [-4, 1, 0], [-4, 1, 1], [-4, 2, -1],
+    [-3, -3, -1], [-3, -3, 0], [-3, -3, 1], [-3, -2, -2], [-3, -2, -1], [-3, -2, 0], [-3, -2, 1], [-3, -1, -3],
+    [-3, -1, -2], [-3, -1, 2], [-3, -1, 3], [-3, 0, -3], [-3, 0, 2], [-3, 0, 3], [-3, 1, -2], [-3, 1, 3],
+    [-3, 2, -2], [-3, 2, -1], [-3, 2, 0], [-3, 2, 1], [-3, 2, 2], [-3, 3, -1], [-3, 3, 0], [-3, 3, 1],
+    [-2, -4, 0], [-2, -3, -2], [-2, -3, -1], [-2, -3, 0], [-2, -3, 1], [-2, -3, 2], [-2, -2, -3], [-2, -2, 2],
+    [-2, -2, 3], [-2, -1, -4], [-2, -1, 3], [-2, -1, 4], [-2, 0, -4], [-2, 0, -3], [-2, 1, -3], [-2, 1, 3],
+    [-2, 2, -3], [-2, 2, -2], [-2, 2, 2], [-2, 2, 3], [-2, 3, -1], [-2, 3, 0], [-2, 3, 1], [-2, 3, 2],
+    [-1, -4, -1], [-1, -4, 0], [-1, -4, 1], [-1, -4, 2], [-1, -3, -3], [-1, -3, -2], [-1, -3, 2], [-1, -2, -3],
+    [-1, -1, 4], [-1, 0, -4], [-1, 0, 4], [-1, 1, -4], [-1, 1, 4], [-1, 2, -3], [-1, 2, 3], [-1, 3, -3],
+    [-1, 3, -2], [-1, 3, 2], [-1, 4, -2], [-1, 4, -1], [-1, 4, 0], [-1, 4, 1], [0, -4, -2], [0, -4, -1],
+    [0, -4, 0], [0, -4, 1], [0, -4, 2], [0, -3, -3], [0, -3, -2], [0, -3, 2], [0, -3, 3], [0, -2, 4],
+    [0, -1, 4], [0, 0, -4], [0, 0, 4], [0, 1, -4], [0, 1, 4], [0, 2, -3], [0, 2, 3], [0, 3, -3],
+    [0, 3, -2], [0, 3, 3], [0, 4, -2], [0, 4, -1], [0, 4, 0], [0, 4, 1], [0, 4, 2], [1, -4, -2],
+    [1, -4, -1], [1, -4, 0], [1, -4, 1], [1, -3, -3], [1, -3, 2], [1, -3, 3], [1, -2, -3], [1, -2, 3],
+    [1, -2, 4], [1, -1, -4], [1, -1, 4], [1, 0, -4], [1, 0, 4], [1, 1, -4], [1, 1, 4], [1, 2, -3],
+    [1, 3, -2], [1, 3, 3], [1, 4, -1], [1, 4, 0], [1, 4, 1], [2, -4, 0], [2, -3, -2], [2, -3, -1],
+    [2, -3, 0], [2, -3, 2], [2, -2, -3], [2, -2, -2], [2, -2, 3], [2, -1, -3], [2, -1, 4], [2, 0, -3],
+    [2, 0, 3], [2, 0, 4], [2, 1, -3], [2, 1, 3], [2, 2, -3], [2, 2, 2], [2, 2, 3], [2, 3, -2],
+    [2, 3, -1], [2, 3, 0], [2, 3, 1], [2, 3, 2], [2, 4, -1], [2, 4, 0], [2, 4, 1], [3, -3, 0],
+    [3, -2, -3], [3, -2, -2], [3, -2, -1], [3, -2, 0], [3, -2, 1], [3, -2, 2], [3, -2, 3], [3, -1, -3],
+    [3, -1, 3], [3, 1, -3], [3, 1, -2], [3, 1, 2], [3, 1, 3], [3, 2, -2], [3, 2, -1], [3, 2, 0],
+    [3, 2, 1], [3, 2, 2], [3, 3, -1], [3, 3, 0], [4, -2, 0], [4, -2, 1], [4, -1, -1], [4, -1, 0],
+    [4, -1, 1], [4, -1, 2], [4, 0, -1], [4, 0, 0], [4, 0, 1], [4, 0, 2], [4, 1, -1], [4, 1, 0],
+    [4, 1, 1], [4, 1, 2], [4, 2, 0],
+];
+
+/// Hinted climbs on hulls with vertices inside flat faces (grid-snapped
+/// spheres; a prism whose caps keep their centres). Along a direction into
+/// such a face (the face the lowest) a vertex inside it ties with all its
+/// neighbours, and a climb that moves only upwards stopped there: fuzz seed
+/// 430042471 (f32, 1e6) measured a pair 1e6 apart that overlapped, from a
+/// warm start's hint on the top face of `FLAT_TOPPED_GRID_SPHERE` along
+/// (0.0625, −1e6, −0.156). Every hint, along the faces' inward normals and
+/// random directions, must reach the scan's height, in f64 and f32, at
+/// sizes 1e-6, 1 and 1e6.
+#[test]
+fn climbs_leave_flat_faces() {
+    let mut rng = Rng::new(4300);
+    let mut clouds: Vec<(String, Vec<DVec3>)> = Vec::new();
+    let fuzz: Vec<DVec3> = FLAT_TOPPED_GRID_SPHERE
+        .iter()
+        .map(|p| DVec3::new(p[0] as f64, p[1] as f64, p[2] as f64) * 250_000.0)
+        .collect();
+    clouds.push(("fuzz 430042471".into(), fuzz));
+    for k in [3i32, 4, 6] {
+        let r = k as f64;
+        let mut pts = Vec::new();
+        for x in -k - 1..=k + 1 {
+            for y in -k - 1..=k + 1 {
+                for z in -k - 1..=k + 1 {
+                    let p = DVec3::new(x as f64, y as f64, z as f64);
+                    if (r - 0.6..=r + 0.7).contains(&p.length()) {
+                        pts.push(p / r);
+                    }
+                }
+            }
+        }
+        for size in [1e-6, 1.0, 1e6] {
+            clouds.push((format!("grid sphere {k} × {size:e}"), pts.iter().map(|p| *p * size).collect()));
+        }
+    }
+    let mut prism: Vec<DVec3> = (0..40)
+        .flat_map(|i| {
+            let t = std::f64::consts::TAU * i as f64 / 40.0;
+            [DVec3::new(t.cos(), 0.5, t.sin()), DVec3::new(t.cos(), -0.5, t.sin())]
+        })
+        .collect();
+    prism.extend([DVec3::new(0.0, 0.5, 0.0), DVec3::new(0.0, -0.5, 0.0)]);
+    clouds.push(("40-gon prism with cap centres".into(), prism));
+    for (name, pts) in &clouds {
+        let hull = ConvexHull::new(pts).unwrap();
+        let f32_hull = ConvexHull::new(&pts.iter().map(|p| p.as_vec3()).collect::<Vec<_>>()).unwrap();
+        let n = hull.vertices().len() as u32;
+        assert!(
+            n as usize > gjk_shapes::HULL_HINT_CLIMB_LIMIT,
+            "{name}: {n} vertices do not climb from hints"
+        );
+        let mut dirs: Vec<DVec3> = (0..40).map(|_| rng.unit3()).collect();
+        dirs.extend(hull.polygons().iter().map(|f| -f.normal));
+        dirs.push(DVec3::new(0.0625, -1_000_000.4, -0.15625));
+        // Heights on a face across `d` differ by rounding: a few ulps of
+        // `|d|` times the reach (a climb stuck inside the lowest face falls
+        // short by the shape's whole width along `d`).
+        let reach = pts.iter().fold(0.0f64, |r, p| r.max(p.length()));
+        for d in dirs {
+            let top = hull.vertices()[hull.support_scan(d)].dot(d);
+            let d32 = d.as_vec3();
+            let top32 = f32_hull.vertices()[f32_hull.support_scan(d32)].dot(d32);
+            let slack = 4.0 * d.length() * reach;
+            for hint in 0..n {
+                let h = hull.support_from(d, hint).0.dot(d);
+                assert!(top - h <= slack * f64::EPSILON, "{name}: from {hint} along {d}: {h} of {top}");
+                let h32 = f32_hull.support_from(d32, hint).0.dot(d32);
+                let short = f64::from(top32 - h32);
+                assert!(
+                    short <= slack * f64::from(f32::EPSILON),
+                    "{name} f32: from {hint} along {d}: {h32} of {top32}"
+                );
+            }
+        }
+    }
+}
