@@ -15,6 +15,31 @@
 //! advance stalls short of that, or reaches the iteration cap (near a
 //! curved target's tangent it converges linearly), GJK's distance between
 //! the segment left and the target decides (`cast_fallback`).
+//!
+//! # Stalls and the fallback
+//!
+//! The cast's stall exit ("x did not move and `|v|` cannot shrink", which
+//! calls a hit) refines as the search does first, where x is still further
+//! from a facet simplex than the margin plus the band
+//! (`grazing_rays_that_miss_are_not_hits`); an advance too small to move x
+//! counts as none there (`deep_rays_end_before_the_cap`). Where the stall is
+//! still unproven after that, and where the cast reaches its iteration cap,
+//! GJK's distance between the segment left and the target decides
+//! (`cast_fallback`, cold): apart beyond the margin plus its band, a miss;
+//! else a hit whose fraction is bisected (at most `CAST_BISECTIONS` halvings)
+//! between the advance's fraction and GJK's witness point on the segment.
+//! Near a curved target's tangent the advance converges linearly
+//! (docs/reliability.md, *Casts grazing curved shapes*;
+//! `tangent_rays_exact_inputs`, `tangent_rays_sweep`).
+//!
+//! # Landing
+//!
+//! Every hit strictly inside the motion makes a last advance to a supporting
+//! plane: along the face normal of the simplex's source points where it
+//! agrees with `v`, else the Minkowski facet's, else `v`, by at most
+//! `FINAL_ADVANCE_BANDS` zero bands. So the time of impact does not depend on
+//! the zero band, which grows with the larger shape
+//! (`cast_toi_independent_of_target_size`).
 
 use crate::gjk::{GjkConfig, Status};
 use crate::kernel::{Keep, MAX_REFINES, agreeing, facet_point};

@@ -8,6 +8,31 @@
 //! the result to [`step`](GjkSolver::step), until a step returns
 //! [`Step::Done`]. [`crate::distance_with`] runs exactly this loop, so a
 //! debug viewer that drives the solver by hand sees the same iterations.
+//!
+//! # Touching or intersecting
+//!
+//! When the origin is reached, GJK alone cannot tell touching from overlap.
+//! First the free check: a simplex point found as the support along its
+//! search direction `d` says how far `A − B` reaches along `d`; if that is
+//! within the zero band, `d` already proves touching (no support call; warm
+//! start points rebuilt from vertex indices are not used, since the shapes
+//! have moved). Before that, a full simplex is tested as a whole: the
+//! origin's distance to the facet opposite vertex `i` is `λᵢ · |vol| / |nᵢ|`,
+//! and every facet normal is bounded by the points' scale, so
+//! `min λ · |vol| > 2 · band · bound` (`Simplex::encloses_origin_deeply`)
+//! proves that no part of the boundary of `A − B` is within the band:
+//! overlap, at once. Otherwise the solver tries up to `MAX_VERIFY_CANDIDATES`
+//! candidate normals (the last search direction, then the facet normals of
+//! the simplex, the side facing the last search direction first) with one
+//! support call each: if `A − B` reaches no further than the zero band along
+//! one, the shapes touch and that normal separates them (`Touching`);
+//! otherwise they overlap (`Intersecting`).
+//!
+//! Where the witness lies on a face of one shape (or on an edge of each in
+//! 3D), the converged answer's normal is that face's normal from its own
+//! points (`Keep::source_face_normal`), kept where it agrees with `v` to
+//! 1e-3 rad: exact to a few ulps whatever the face's size
+//! (`parallel_contacts_keep_the_face_normal`).
 
 use crate::kernel::{Driven, Exit, Keep, Search, agreeing};
 use crate::real::Real;

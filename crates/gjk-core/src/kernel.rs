@@ -33,6 +33,68 @@
 //!   refinement, then at most [`MAX_ESCAPES`] tie-breaking escapes).
 //! - Exit 5, origin reached: `|v|` within the zero band plus `reach`.
 //! - Exit 6, the iteration cap.
+//!
+//! # Refinements of a stalled descent
+//!
+//! Exit 4 has one refinement. When `|v|` fails to shrink although the gap is
+//! not converged, the true progress was below rounding: typically the closest
+//! point sits on an edge where two nearly parallel faces meet, and the
+//! support picked a tie on the wrong side. The search then looks once along
+//! `−v` tilted by `ESCAPE_TILT` away from the rejected point (at most
+//! `MAX_ESCAPES` times a query). Such a support point proves no lower bound,
+//! so its step skips Exits 0 and 1 and is kept only if it strictly shrinks
+//! `|v|`.
+//!
+//! Exits 2 and 4 have a second one, tried first. Near contact, `v` summed
+//! from the barycentric weights carries rounding of `ε · scale` in each
+//! component, which turns its direction by `ε · scale / |v|` (about a
+//! thousandth of a radian in `f32` a few zero bands out). The support along
+//! that turned direction can return a point already in the simplex, or one
+//! that makes no progress, while the true support lies beyond the simplex.
+//! So where such an exit leaves the distance unproven to the band (`|v|`
+//! minus the step's bound above the band, `unproven`) and the simplex is a
+//! facet (`DIM` points), `v` is recomputed as the facet plane's closest point
+//! from its normal, `n (n · w₀)` (`facet_point`), whose direction is as
+//! accurate as the edges' cross product whatever `|v|`, and the search steps
+//! once more along it (at most `MAX_REFINES` times a query). Pinned by
+//! `touching_f32_hulls_are_in_contact` (gjk-shapes `adversarial.rs`).
+//!
+//! A simplex one point short of a facet (a segment in 3D, a point in 2D)
+//! has no facet to refine from, and curved shapes stall there: a cylinder's
+//! cap nearly parallel to a face makes `A − B` a face whose heights vary by
+//! `r · tilt` along its rim, the support points land on the rim at angles set
+//! by rounding, and a step towards a point far to the side gains less than an
+//! ulp of `|v|²`. At Exit 4 such a simplex keeps the new point and refines on
+//! the facet it makes (`refine_facet`): since Exit 1 did not fire, the new
+//! point lies beyond `v` along `−v`, so the facet's closest point is nearer
+//! than `v`, and where the facet plane's closest point has barycentric
+//! weights of at least `−FACET_WEIGHT_ULPS · ε` (`facet_weights`) it is a
+//! point of `A − B` and becomes `v`. Each refinement is one support call,
+//! taken only by a stall unproven to the band. Pinned by
+//! `caps_nearly_parallel_exact_inputs`, `caps_nearly_parallel_sweep` and
+//! `nearly_parallel_faces` (docs/reliability.md, *Curved caps nearly
+//! parallel to a face*).
+//!
+//! # Scale
+//!
+//! `scale` is the largest coordinate magnitude of the Minkowski-difference
+//! points seen during a query, and at least `SOURCE_SCALE_WEIGHT` (1/64) of
+//! the largest coordinate of the first support point's shape points. Using
+//! `A − B` keeps a pair far from the origin nearly as accurate as one at it;
+//! the floor covers the rounding of `a − b` and of placing B in A's frame,
+//! which a band of Minkowski points at the contact misses (a warm start sees
+//! only its cached points, which at a contact can lie within 1e-5 of the
+//! origin: `warm_queries_through_contact_keep_the_band`,
+//! `far_from_origin_f32_same_answer`). Cold queries seed it with the
+//! centres' difference (a point of `A − B`), known before any support call
+//! (`touching_first_point_keeps_the_band`). The exits taken on the first
+//! point alone use the larger of that point's and the search direction's
+//! coordinates (`start_scale`): they only ever stop less often.
+//! `GjkSolver::start` (any direction) seeds nothing.
+//!
+//! Because `|v|` must strictly decrease on every continuing iteration, no
+//! input — not even a support function that lies — can loop; the iteration
+//! cap is the backstop.
 
 use crate::gjk::{DEEP_BAND_FLOOR, GjkConfig};
 use crate::real::Real;

@@ -1,6 +1,61 @@
 //! The queries most users call: distance (with warm starting and optional
 //! iteration recording), the distance alone, and the boolean intersection
 //! test.
+//!
+//! # The start
+//!
+//! Exit 0 is also tried at the start: the first support point `w`, found
+//! along the initial direction `d` (centre of B minus centre of A), proves
+//! the distance is at least `−d·w/|d|` when that is positive, so a pair whose
+//! centres are far apart stops with `Beyond` (and the boolean test with
+//! `false`, when the bound passes the zero band plus margin) after one
+//! support call. The start is available as three steps — `first_support`,
+//! `start_proves_beyond` and `distance_from` — so that gjk-epa's
+//! `contact_within` rejects far pairs before any distance bookkeeping and
+//! hands the others on without repeating the call
+//! (`split_cold_query_is_the_full_query`).
+//!
+//! # Bounding balls
+//!
+//! Before any support call, the boolean test asks `ball_test` (shapes that
+//! name their balls): outer balls apart beyond the margin and the largest
+//! zero band a search could use give `false`, inner balls overlapping deeper
+//! than that band give `true`. The distance alone asks the same and returns
+//! 0 on deep overlap (`deep_overlap_needs_no_support_call`). The full query
+//! (cold, unrecorded) uses the inner balls only to choose its loop: on a
+//! deep overlap it runs the boolean search on the full simplex
+//! (`overlap_search`) instead of the solver's search and verification, since
+//! the balls already prove what the verification would; it keeps the answer
+//! when the loop ends on a full simplex holding the origin, and otherwise
+//! runs the solver. The result is the solver's in kind: `Intersecting`,
+//! distance 0, the last search direction as `normal`
+//! (`deep_overlaps_take_the_boolean_search`,
+//! `deep_overlap_full_query_holds_the_origin`; `inner_balls.rs` compares the
+//! verdicts with the full query to the bit, and with brute force).
+//!
+//! # Warm starts
+//!
+//! Warm starts search from the cached vertices. `SupportMap::support_from(d,
+//! hint)` is `support_indexed` starting from vertex `hint` (an index the
+//! shape returned before); hulls and polygons climb from it instead of their
+//! start tables, and the wrappers pass it through. A warm query's first
+//! support call starts from the rebuilt simplex's first point, each later one
+//! from the vertices found last; cold queries keep the plain search, and any
+//! maximiser is a valid answer, so a warm result may differ from a cold one
+//! only on ties (`warm_queries_search_from_cached_vertices`).
+//!
+//! `warm_exit` is the warm query's one-call answer: the cached points rebuilt
+//! from the shapes' vertices and one support call made on the shapes
+//! directly (gjk-shapes' posed `distance_with` uses it with B's direction
+//! turned into its frame), not through the solver's adapters. It is the warm
+//! query itself, result for result (`warm_exit_is_the_warm_query`).
+//!
+//! # The distance alone
+//!
+//! `distance_value` runs the same search keeping only the Minkowski points
+//! (the Barycode paper's "level 2": `|v|` where the search converges, 0 where
+//! it reaches the origin, infinity past `max_distance`); `distance_value.rs`
+//! checks it against the full query's `distance` to the bit.
 
 use crate::gjk::{DEFAULT_MAX_ITERATIONS, DistanceResult, GjkConfig, GjkSolver, Status, converged_answer};
 use crate::kernel::{Empty, Exit, Keep, Points, Search, beyond, drive, full_mask, start_bound, start_scale};

@@ -1,4 +1,23 @@
 //! Support mappings: the one thing GJK needs to know about a shape.
+//!
+//! # Stepped searches
+//!
+//! Every Minkowski support call (`minkowski_support`,
+//! `minkowski_support_from`) begins both shapes' searches with
+//! `SupportMap::support_search(d, hint)` (`hint` = `NO_INDEX` on cold calls).
+//! A shape answers at once (`Search::Done`: the default) or returns a hill
+//! climb standing at its first vertex (`Search::Climbing`: climbing hulls).
+//! Where a side climbs, the call steps the climbs in turn — one `climb_step`
+//! of A's, one of B's, until both stand at maximisers — and reads each answer
+//! as `vertex(at)`. A climb is a chain of dependent loads; stepped in turn,
+//! the two chains' loads overlap instead of one waiting for the other
+//! (docs/decisions.md). A climb's fields (`Climb`) are in the climbing
+//! shape's own frame, so a wrapper that overrides `support_search` overrides
+//! `climb_step` and `vertex` to match. Every loop is bounded by the climbs'
+//! step budgets (the vertex count: each step that does not finish moves to a
+//! strictly better vertex); a climb that ends off the shape's vertices gives
+//! NaN, which the queries report as invalid input
+//! (`minkowski_support_steps_climbs_in_turn`).
 
 use crate::simplex::{NO_INDEX, SupportPoint};
 use crate::vector::Vector;

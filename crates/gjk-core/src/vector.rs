@@ -1,6 +1,23 @@
 //! The vector abstraction: [`Vector`] is implemented for glam's `Vec2`,
 //! `DVec2`, `Vec3`, `Vec3A` and `DVec3`, so every query works in 2D and 3D,
 //! f32 and f64. Queries on `Vec3` compute in `Vec3A` ([`Vector::Lanes`]).
+//!
+//! # Lanes
+//!
+//! Each `Vector` names the type its queries compute in, `Vector::Lanes`:
+//! `Vec3A` for `Vec3`, the type itself for the others. glam's `Vec3` is 12
+//! bytes, so each of its products and sums is unpacked into and out of SSE
+//! registers; `Vec3A` fills one register. `distance_with`, `distance_from`,
+//! `intersects_within`, `cast_ray_with` and `cast_shape_with` (and so every
+//! query built on them, EPA included: gjk-epa's `EpaSpace` for `Vec3` runs
+//! `epa3` in `Vec3A`) wrap the shapes in `InLanes` (each support call
+//! converts the direction to `Vec3` and the answer back), read and write the
+//! caller's `Vec3` `SimplexCache` converting its directions, and convert the
+//! result. glam's `Vec3A` rounds every operation as `Vec3` does (the same
+//! products and sums in the same order, no fused multiply–add), so on x86
+//! the answers are the same to the bit (`tests/lanes.rs`, gjk-epa's
+//! `tests/lanes.rs`). Recorded queries and the stepping API (`GjkSolver`)
+//! compute in `Vec3` itself.
 
 use core::fmt::Debug;
 use core::ops::{Add, Mul, Neg, Sub};

@@ -10,6 +10,27 @@
 //! only in long runs. (Zeroing fixed stack arrays of the caps' size cost
 //! more than a shallow EPA run; reserving the caps on the heap cost a slow
 //! `malloc`.)
+//!
+//! # Loop
+//!
+//! 3D keeps a triangle polytope (horizon by loose edges), 2D a polygon with
+//! each edge's normal and distance beside it; capped by
+//! `DEFAULT_EPA_ITERATIONS` (runs near a curved rim need that many). A
+//! lower-dimensional GJK simplex is grown by probing directions; a probe that
+//! reaches no further than the zero band proves touching. The loop stops
+//! where the nearest face's support reaches past it by at most
+//! `rel_tolerance · depth` or `EPA_ROUNDING_ULPS` ulps of the polytope's
+//! scale (below that the two are rounding apart); at a repeated vertex; or
+//! where the nearest plane's distance falls by more than the zero band from
+//! the last one's, which a convex polytope cannot do: rounding has broken it
+//! (thin faces on a curved `A − B`), and the last face stands, `Converged`
+//! within the zero band of its support's reach, else `Stalled`
+//! (docs/reliability.md, *EPA on curved shapes*). A face counts as seen by a
+//! new point only where the point lies above its plane by more than those
+//! `EPA_ROUNDING_ULPS` ulps: points on a flat cap lie on many planes at once,
+//! and seen by rounding, the horizon was no longer one loop. The witness is
+//! the polytope boundary point nearest the origin (over all faces: the
+//! plane-nearest face may share its plane with the face holding it).
 
 use gjk_core::glam::{DVec2, DVec3, Vec2, Vec3, Vec3A};
 use gjk_core::{

@@ -4,6 +4,64 @@
 //! carries the contact; one point, along the contact's own normal, where
 //! none does (an edge crossing an edge). In 2D, up to two points, the
 //! incident edge clipped to the reference edge (Box2D's polygons).
+//!
+//! # Faces
+//!
+//! The contact's normal proposes a face on each shape (the most aligned; under
+//! a non-uniform scale, `PolyhedronFaces::best_face_by` measures the world
+//! normals). A face carries the contact when the shapes overlap along its
+//! normal by at most the contact's least overlap plus
+//! `FACE_CONTACT_TOLERANCE` of `max(|least|, speculative)` and the zero band;
+//! B's face is the reference only when its excess over the least is below
+//! `REFERENCE_FACE_BIAS` of A's by more than rounding (hysteresis). The
+//! incident face, the other shape's most opposed to the reference normal, is
+//! clipped by Sutherland–Hodgman and reduced to 4 points: up to
+//! `MANIFOLD_EXHAUSTIVE_POINTS` by trying every four that hold a deepest
+//! point (largest area), beyond that greedily. No face carrying it (edge to
+//! edge): the contact's own point along its own normal. Faces leaning in
+//! below the reference face by more than `RIM_FACE_ALIGNMENT` clip the
+//! incident face too (an overhanging rim). Empty beyond `speculative` and for
+//! contacts without geometry.
+//!
+//! Round shapes (`Ball`, `Capsule`, `Rounded<T>`) give their cores' faces and
+//! `face_radius`; depths count the radii and a clipped core point is offset
+//! by its radius along the normal (as Box2D's rounded polygons). Cylinders
+//! and cones: a cap is `DISC_FACE_POINTS` rim points, the first the rim's
+//! support point along the direction asked for; a side is its line along that
+//! direction (never a reference face). `best_face_by` scores the caps and the
+//! side's circle of normals (`SIDE_NORMAL_SAMPLES`, refined by
+//! `SIDE_REFINE_STEPS` golden-section steps). Where no face carries the
+//! contact but both faces are lines lying side by side across the normal,
+//! `line_pair` clips B's line to the stretch of A's: two points (as Box2D's
+//! capsules). `polygon_manifold` is the same in 2D over `PolygonEdges`.
+//! Both are checked by a brute-force oracle (docs/reliability.md, *Contact
+//! manifolds*). `polytope_manifold_with` takes a `ManifoldWorkspace`: no
+//! allocation once it has grown, and no state between calls
+//! (`a_reused_workspace_gives_the_same_manifolds`).
+//!
+//! # Feature ids
+//!
+//! Each point's `id` names the features that make it, so that a physics
+//! engine can hand a point's impulses on to the same point next frame (Box2D's
+//! point ids; Jolt and Bullet match by distance, which a fast slide defeats).
+//! Keys are 64-bit: a vertex's coordinates folded in by a multiply and a shift
+//! each, then avalanched (splitmix64's finaliser); features combined by a
+//! rotate, exclusive or and multiply (`mix`, one seed per kind of feature);
+//! the point's key avalanched again and folded to 32 bits at the end.
+//! - A face's vertices are keyed by `PolyhedronFaces::face_keys` (2D:
+//!   `PolygonEdges::edge_keys`) in the shape's own frame: by default the
+//!   coordinates' bits; cylinders and cones by place in the face, because
+//!   their rim points turn with the direction asked; wrappers map the face
+//!   back to the wrapped shape's frame and ask it.
+//! - Sutherland–Hodgman carries, with each point, the key of the line to the
+//!   next; a crossing is keyed by that line and the plane. So a point is named
+//!   by the features it lies on, not by the order it was cut in, and a box
+//!   sliding across a large face keeps its corners' ids.
+//! - The point's key is then mixed with the reference face's; a manifold of
+//!   the contact's single point has `SINGLE_POINT_ID`, as Box2D's circles.
+//! - Ids are distinct within a manifold (a repeat, about 2⁻³² per pair of
+//!   points, moves up by one: `distinct_ids`). A change of reference face
+//!   gives other ids: the demo matches by id first and by distance after.
 
 use core::cell::Cell;
 use gjk_core::{Real, SupportMap, Vector, Vector2, Vector3};
@@ -80,7 +138,7 @@ pub struct ManifoldPoint<V: Vector> {
     /// vertex or the same crossing of an incident edge with a side plane
     /// give the same id in every call, wherever the shapes are placed.
     /// Distinct within a manifold; a manifold of the contact's own single
-    /// point has [`SINGLE_POINT_ID`]. See *Feature ids* in ARCHITECTURE.md.
+    /// point has [`SINGLE_POINT_ID`]. See *Feature ids* in this module's docs.
     pub id: u32,
 }
 

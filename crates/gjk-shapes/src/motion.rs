@@ -26,6 +26,44 @@
 //! a fixed `n` bounds the signed distance from below overlapping too, so
 //! the steps stay safe, and the goal becomes the starting distance less
 //! the tolerance.
+//!
+//! # Steps
+//!
+//! At most `NONLINEAR_CAST_MAX_STEPS` steps. Each step runs a distance query
+//! at the current time and advances by the larger of two proven-safe
+//! intervals: the gap along the normal over the fastest closing speed any
+//! orientation allows (`(v_A − v_B) · n + |n × ω_A| r_A + |n × ω_B| r_B`), or
+//! the root of `now · Δ + accel · Δ²/2 = gap`, with `now` the closing speed
+//! at this orientation (support points along `n × ω`) and
+//! `accel = |ω| |n × ω| r` per shape. In both, `r` is the shape's reach about
+//! its centre, or, for a round shape, how far its core reaches from the
+//! turn's axis through the centre (`turn_reach`), so a ball turning about its
+//! centre or a capsule about its axis adds nothing. A shape whose core has an
+//! axis (`Shape::core_axis`) also bounds its turn's part of the first speed
+//! by `|n × ω| · arm + |ω⊥| · reach_p` and keeps the smaller (`TurnSpeed`):
+//! turning about its own axis leaves it where it was; a wheel rolling on a
+//! road steps as if it only slid.
+//!
+//! Exits: within the tolerance of the target (a hit; at step 0,
+//! `StartsInside`); neither bound ever closes the gap, or the step passes
+//! `max_fraction` (a miss); a gap along the normal at the target while the
+//! distance is not, a step below the rounding of `t`, or the cap
+//! (`IterationLimit`, `fraction` safe); NaN anywhere (`InvalidInput`).
+//!
+//! Casts that start in contact (`cast_shape_nonlinear_measured`) run the same
+//! loop on the signed distance toward a goal below the start (the start less
+//! the tolerance and the slack: the larger of the tolerance and the
+//! measure's band), and where the shapes turn they try a third bound: the gap
+//! along `n` at `t + Δ` is at least `n · (c_B − c_A) − along · Δ − top_A(Δ) −
+//! top_B(Δ) − accel · Δ²/2`, which is concave in `Δ`, so one value at least
+//! the goal proves the whole step. It is tried at most
+//! `NONLINEAR_CAST_PROBES` times a step, and only where it could allow
+//! `NONLINEAR_CAST_PROBE_GAIN` times more than the first two. Where the
+//! measure's normal gives a support gap short of its distance by more than
+//! the slack, the pair moved apart along it by `NONLINEAR_CAST_NORMAL_SHIFT`
+//! of the size is measured again by GJK and the better normal kept. A measure
+//! that cannot size an overlap ends the cast `StartsInside` at step 0 and
+//! `IterationLimit` after.
 
 use gjk_core::{CastHit, CastOptions, CastStatus, GjkConfig, Real, SimplexCache, Status, SupportMap};
 

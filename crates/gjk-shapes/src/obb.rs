@@ -7,6 +7,50 @@
 //! for the cross axes are used here). Each axis is a handful of products,
 //! with no support call, where GJK on a box pair spends several support
 //! calls and simplex solves.
+//!
+//! # Views and pairs
+//!
+//! `BoxView` is a box core placed in a frame (`Shape::core_box`: `Cuboid`
+//! through `&`, `Placed`, `Rounded`), or a segment or point core as a box of
+//! zero width (`Shape::core_segment`: `Capsule`, `Ball`, through the same
+//! wrappers). `box_cores` pairs a box with a box or with such a core, never
+//! two segments, whose axes would not be complete: against a solid box the
+//! segment has no face of its own and its direction's cross products with
+//! the box's edges are among the axes; a zero extent makes no edge, so no
+//! cross axis. A point core (a ball's) skips the axes: `point_box` clamps its
+//! coordinates to the box, exact in every region, with the nearest face
+//! inside.
+//!
+//! # Bounds
+//!
+//! `box_separation` gives proven bounds on the largest separation over the
+//! axes: a rounding allowance per axis (`BOX_ROUNDING` ε·reach over the
+//! axis's length) and, where nearly parallel edges' cross axis is skipped
+//! (length below √ε), an upper bound widened by that angle times the reach.
+//! `box_separation_until` stops after the face normals when their lower bound
+//! already passes the caller's limit (the upper bound is then unknown). The
+//! boolean test takes apart / meet from the bounds (else GJK); the distance
+//! alone (`box_gap`, one pass in A's frame) takes the face normals first,
+//! then the edge axes from the same products: an axis whose witnesses
+//! realise its separation is the distance (`BoxSeparation::exact_gap`: the
+//! axis bounds it from below, the two witness points from above), an upper
+//! bound at most 0 is contact or overlap (0); else GJK. gjk-epa's box contact
+//! takes from it the penetration depth of two convex polytopes (the least
+//! overlap over the candidate axes), its axis as the normal
+//! (`BoxSeparation::normal`) and the deepest corner and its foot, or the
+//! closest points of two edges, as the points (`BoxSeparation::witnesses`).
+//!
+//! # Segments
+//!
+//! Two segment or point cores (capsules and balls against each other) are
+//! measured in closed form (`closest_on_segments`): the distance from B's
+//! point to segment A is convex along B and piecewise the distance to A's
+//! start, line or end, each piece's least one clamped projection; every
+//! quantity is a difference of points, so segments side by side keep their
+//! accuracy where the lines' closest points (Ericson's) divide by the
+//! angle's `1 − cos²`; then one round of alternating projections, so that the
+//! direction between the points is the features' own perpendicular. Checked
+//! by `box_sat.rs`, `analytic.rs` and `segment_pairs.rs`.
 
 use gjk_core::{Real, Vector};
 

@@ -1,5 +1,13 @@
 //! Convex polygons (2D): the hull of a point set, counter-clockwise, with a
 //! hill-climbing support mapping as in the barycode paper.
+//!
+//! Vertices by monotone chain in f64, counter-clockwise. Supports: a packed
+//! scan up to `POLYGON_SCAN_LIMIT` vertices, hill climbing from an 8-sector
+//! start table above it, and from a warm start's hint always. The climbs
+//! (`climb_ring`, shared with `PolygonView::support_along`) walk on through
+//! heights within `POLYGON_CLIMB_SLACK_ULPS` of the best so far and keep the
+//! best: near-duplicate vertices, which the hull keeps, tie or dip by
+//! rounding mid-slope, where a strict climb stopped.
 
 use gjk_core::glam::DVec2;
 use gjk_core::{Real, SupportMap, Vector, Vector2};

@@ -1,6 +1,66 @@
 //! Queries on posed shapes: computed in A's local frame (so a pair far
 //! from the origin is as accurate as one at it), round shapes through their
 //! cores plus radii, answers reported in the world frame.
+//!
+//! B is expressed in A's frame (`Pose::inv_mul` subtracts translations
+//! first) as a `Placed`, the special pairs below are tried, else GJK runs on
+//! the cores, radii are added (`add_radii`) and results go back to the world.
+//!
+//! # Special pairs
+//!
+//! Box pairs, and capsules or balls on boxes (a segment or point core as a
+//! box of zero width), take the separating-axis test (`obb.rs`) before GJK
+//! in the distance alone and the boolean test; two segment or point cores
+//! are measured in closed form.
+//!
+//! Polygon pairs (2D, `Shape::core_polygon`: `ConvexPolygon` of three or more
+//! vertices, through `&`, `Placed` and `Rounded`) take the boundary walk
+//! first (`polygon_walk`): the nearest point of `K = B − A` to the origin is
+//! the distance. From the vertex `b_j − a_i` of the supports along the
+//! centres' offset (`PolygonView::support_along`) it moves along K's edges
+//! while the origin's foot lies past the current vertex; K's edge at a vertex
+//! is B's edge there or A's reversed, whichever turns first counter-clockwise
+//! (one cross product: the merge that builds a Minkowski sum). Where it stops
+//! with the origin in the vertex's normal cone, or on an edge's outer side,
+//! that is the projection (exact, from any start). Steps are bounded by K's
+//! edge count (the distance falls at each). Rounding can misorder K's edges
+//! where they are shorter than `POLYGON_WALK_EDGE_ULPS` ulps of the walk's
+//! coordinates; for such pairs an end outside is kept only when a
+//! certificate confirms it (along the claimed normal, climbs from the end's
+//! vertices find nothing of A higher or of B lower, within
+//! `POLYGON_WALK_CERT_ULPS`). `polygon_closest` places an end on such a short
+//! edge of B again in the outer frame with the edge's own normal and keeps
+//! it only where the foot falls within that edge (up to
+//! `POLYGON_WALK_FOOT_ULPS`). An end on an edge's inner side proves only a
+//! point of K that near: the callers then take the separating-axis test or
+//! GJK.
+//!
+//! - The full query (`distance_local`, no warm-start cache, default iteration
+//!   cap) takes the walk's answer for polygon pairs whose inner balls do not
+//!   overlap (`polygon_result`): ended outside beyond the zero band,
+//!   `Separated`, exact; within the band, `Touching` with that edge's normal
+//!   verified (`B − A` lies behind the line of each of its edges). Its
+//!   `iterations` are 0 and its simplex is GJK-shaped (`Simplex::from_point`,
+//!   `Simplex::from_segment`), so a cache filled from it warm-starts GJK. An
+//!   end inside deeper than the band hands GJK the feature as a warm start.
+//! - The distance alone measures polygon pairs by the walk where it is exact,
+//!   else, up to `POLYGON_SAT_LIMIT` vertex pairs, by the separating-axis test
+//!   where it is exact (`polygon_gap`: the largest edge separation with the
+//!   gap it proves). These agree with the full query within its zero band,
+//!   not to the bit.
+//! - The boolean test does the same: after the balls, the walk decides, then
+//!   for pairs of at most `POLYGON_SAT_LIMIT` vertex pairs the largest edge
+//!   separation, else GJK. Pairs stored far from their own origins
+//!   (`POLYGON_SAT_REACH_RATIO`) are left to GJK, whose differences of nearby
+//!   vertices round less.
+//! - The smallest pairs skip the walk (`POLYGON_WALK_PAIRS`): the branch-free
+//!   separating-axis kernel is as fast there near contact and faster on
+//!   overlaps.
+//!
+//! Pinned against brute force, GJK, the swapped pair, a rigid motion,
+//! rounding and f32 by `polygon_sat.rs`
+//! (`walk_full_distance_matches_brute_force_gjk_and_swap`,
+//! `walk_full_distance_near_contact_matches_brute_force_and_gjk`).
 
 use gjk_core::{
     BallTest, DistanceResult, GjkConfig, GjkError, Real, Simplex, SimplexCache, Status, SupportMap,

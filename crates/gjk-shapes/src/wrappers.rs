@@ -1,5 +1,9 @@
 //! Wrappers that make new shapes from old ones without touching their
 //! vertices: only the support direction and the answer are transformed.
+//!
+//! `Transformed` (pose and per-axis scale; transforms the direction),
+//! `Placed` (rigid pose as a rotation matrix: what the posed queries use for
+//! B in A's frame), `Rounded`, `Swept`, `MinkowskiSum`.
 
 use gjk_core::{Climb, NO_INDEX, Real, Search, SupportMap};
 
