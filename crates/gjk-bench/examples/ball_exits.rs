@@ -1,10 +1,11 @@
-//! How often the balls settle a pair without GJK (`gjk_core::ball_test`:
+//! How often the balls settle a pair without GJK (`gjk_core::internal::ball_test`:
 //! inner balls overlapping, outer balls apart) on each of the compare
 //! binary's sets, with its seeds: the `intersects` rows of those sets time
 //! that test, not GJK, and the `distance` rows of the overlap sets too.
 //! `cargo run --release -p gjk-bench --example ball_exits`
 use gjk_bench::*;
-use gjk_core::{BallTest, GjkConfig, ball_test};
+use gjk_core::GjkConfig;
+use gjk_core::internal::{BallTest, ball_test};
 use gjk_shapes::{CoreOf, Placed};
 
 /// Percentages `(overlapping, apart)` of the pairs.

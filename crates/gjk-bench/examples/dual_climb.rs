@@ -10,7 +10,8 @@
 //! `cargo run --release -p gjk-bench --example dual_climb -- [N] [REPS]`
 use gjk_bench::*;
 use gjk_core::glam::Vec3;
-use gjk_core::{IterationBuffer, NO_INDEX, Search, SupportMap, distance_with, minkowski_support};
+use gjk_core::internal::{Search, minkowski_support};
+use gjk_core::{IterationBuffer, NO_INDEX, SupportMap, distance_with};
 use gjk_shapes::{CoreOf, Placed, Transformed};
 use std::hint::black_box;
 use std::time::Instant;

@@ -22,7 +22,8 @@
 use gjk_bench::{median, parry_motion, per_item};
 use gjk_core::glam::{DQuat, DVec3, Vec3};
 use gjk_core::{CastOptions, CastStatus};
-use gjk_shapes::{ConvexHull, Motion, Pose, cast_shape_nonlinear, reach_from};
+use gjk_shapes::internal::reach_from;
+use gjk_shapes::{ConvexHull, Motion, Pose, cast_shape_nonlinear};
 use gjk_testkit::{Rng, first_root, polyhedron, signed_gap_3d};
 use std::hint::black_box;
 

@@ -5,8 +5,9 @@
 //! shallow sets. It bounds what any better first direction could save.
 //! `cargo run --release -p gjk-bench --example oracle_start`
 use gjk_bench::*;
+use gjk_core::GjkConfig;
 use gjk_core::glam::{Quat, Vec3};
-use gjk_core::{GjkConfig, distance_from, minkowski_support};
+use gjk_core::internal::{distance_from, minkowski_support};
 use gjk_shapes::{ConvexHull, CoreOf, Placed};
 use gjk_testkit::Rng;
 

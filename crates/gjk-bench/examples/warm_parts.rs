@@ -9,9 +9,8 @@
 //! (TURN: radians a frame, 1e-3 by default, as the compare binary's).
 use gjk_bench::*;
 use gjk_core::glam::{Vec3, Vec3A};
-use gjk_core::{
-    GjkConfig, GjkSolver, InLanes, SimplexCache, SupportMap, SupportPoint, minkowski_support_from,
-};
+use gjk_core::internal::{InLanes, minkowski_support_from};
+use gjk_core::{GjkConfig, GjkSolver, SimplexCache, SupportMap, SupportPoint};
 use gjk_shapes::{CoreOf, Placed, Pose};
 use std::hint::black_box;
 

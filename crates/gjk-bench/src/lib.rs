@@ -11,8 +11,9 @@ pub mod manifolds;
 use std::hint::black_box;
 use std::time::Instant;
 
+use gjk_core::SimplexCache;
 use gjk_core::glam::{DVec2, DVec3, Quat, Vec2, Vec3};
-use gjk_core::{SimplexCache, minkowski_support};
+use gjk_core::internal::minkowski_support;
 use gjk_shapes::{Capsule, ConvexHull, ConvexPolygon, CoreOf, Cuboid, Pose, Transformed};
 use gjk_testkit::Rng;
 
@@ -150,8 +151,12 @@ impl Kind {
 /// near sets' rule: every query on them runs GJK).
 fn balls_undecided<V: gjk_shapes::Space, S: gjk_shapes::Shape<V>>(a: &S, b: &S, pose: &Pose<V>) -> bool {
     let (a, b) = (gjk_shapes::CoreOf(a), gjk_shapes::CoreOf(gjk_shapes::Placed::new(b, pose)));
-    gjk_core::ball_test(&a, &b, <V::Scalar as gjk_core::Real>::ZERO, &gjk_core::GjkConfig::default())
-        == gjk_core::BallTest::Unknown
+    gjk_core::internal::ball_test(
+        &a,
+        &b,
+        <V::Scalar as gjk_core::Real>::ZERO,
+        &gjk_core::GjkConfig::default(),
+    ) == gjk_core::internal::BallTest::Unknown
 }
 
 /// Whether the hulls of two point sets overlap (f64 GJK, only used to

@@ -25,11 +25,13 @@
 //! - its size: empty exactly when the shapes are apart by more than
 //!   `speculative`, no point twice (within rounding), and no id twice
 //!   (`ManifoldPoint::id`, for matching points between frames).
+use gjk_core::Vector;
 use gjk_core::glam::{DMat3, DQuat, DVec2, DVec3, Vec2, Vec3};
-use gjk_core::{Vector, Vector2, Vector3};
+use gjk_core::internal::{Vector2, Vector3};
+use gjk_epa::tuning::FACE_CONTACT_TOLERANCE;
 use gjk_epa::{
-    Contact, ContactManifold, ContactStatus, EpaSpace, FACE_CONTACT_TOLERANCE, ManifoldPoint, PolygonEdges,
-    PolyhedronFaces, contact, polygon_manifold, polytope_manifold,
+    Contact, ContactManifold, ContactStatus, EpaSpace, ManifoldPoint, PolygonEdges, PolyhedronFaces, contact,
+    polygon_manifold, polytope_manifold,
 };
 use gjk_shapes::{
     Ball, Capsule, Cone, ConvexHull, ConvexPolygon, Cuboid, Cylinder, Pose, Rot2, Rounded, Shape, Space,

@@ -51,7 +51,8 @@ fn tiny_run_produces_rows_json_and_svg() {
 /// test decides any, and the harness's rows agree with that truth.
 #[test]
 fn shallow_sets_overlap_and_escape_the_ball_test() {
-    use gjk_core::{BallTest, GjkConfig, ball_test};
+    use gjk_core::GjkConfig;
+    use gjk_core::internal::{BallTest, ball_test};
     use gjk_shapes::{CoreOf, Placed, Pose};
     let cfg = GjkConfig::default();
     let mut rows = Vec::new();
@@ -121,7 +122,7 @@ fn near_sets_are_apart_with_overlapping_balls() {
 /// (regression, its exact inputs): GJK stopped at 1.6 zero bands
 /// (1.52e-4, no lower bound) for a true gap of 1.6e-7, the distance alone
 /// likewise and the boolean test `false`, before GJK's refinement
-/// (`gjk_core::MAX_REFINES`). Parry's distance reports 5 of these 1 000
+/// (`gjk_core::tuning::MAX_REFINES`). Parry's distance reports 5 of these 1 000
 /// pairs apart and its boolean test 60.
 #[test]
 fn the_64_vertex_touching_set_is_in_contact() {
@@ -163,7 +164,7 @@ fn check_moved3(set: &Set3, i: usize, k: f64) {
 
 /// Touching hull pairs moved a few zero bands apart or together
 /// (`--example near_contact`'s data). Regressions, their exact inputs:
-/// before GJK's refinement (`gjk_core::MAX_REFINES`) these pairs were
+/// before GJK's refinement (`gjk_core::tuning::MAX_REFINES`) these pairs were
 /// called apart while overlapping by 1.5 – 3 bands, or measured off by
 /// more than their tolerance at 3 – 8 bands apart; with them, every pair of
 /// one set of 8-vertex hulls at four moves.
@@ -232,7 +233,7 @@ fn shallow_hull_contacts_have_their_depth() {
 /// which there lie within 1e-5 of the origin, and it called these three
 /// touching pairs `Separated` at 6e-8 – 3.2e-7 with a band of 2e-12 – 7e-12
 /// (a cold query's band is 1e-4); the boolean test with a cache said
-/// `false`. (`gjk_core::SOURCE_SCALE_WEIGHT`.)
+/// `false`. (`gjk_core::tuning::SOURCE_SCALE_WEIGHT`.)
 #[test]
 fn warm_queries_through_contact_keep_the_band() {
     use gjk_core::{GjkConfig, SimplexCache};

@@ -16,7 +16,8 @@
 use std::fmt;
 
 use gjk_core::glam::{DQuat, DVec2, DVec3, Quat, Vec2, Vec3};
-use gjk_core::{CastOptions, CastStatus, GjkConfig, Iteration, Real, Status, Vector2};
+use gjk_core::internal::Vector2;
+use gjk_core::{CastOptions, CastStatus, GjkConfig, Iteration, Real, Status};
 use gjk_epa::{Contact, ContactManifold, ContactStatus, EpaSpace, PolygonEdges, PolyhedronFaces};
 use gjk_shapes::{
     Ball, Capsule, Cone, ConvexHull, ConvexPolygon, Cuboid, Cylinder, Motion, Point, Pose, Rot2, Segment,
@@ -454,10 +455,10 @@ fn common<V: SceneSpace>(spec: &ShapeSpec, field: &str) -> Option<Result<Box<dyn
 }
 
 /// The 3D shapes with faces beyond those of every space: cylinders and
-/// cones (their caps as [`gjk_epa::DISC_FACE_POINTS`] rim points).
+/// cones (their caps as [`gjk_epa::tuning::DISC_FACE_POINTS`] rim points).
 fn revolved_faces<V>(spec: &ShapeSpec, field: &str) -> Option<Result<Box<dyn PolyhedronFaces<V>>, SceneError>>
 where
-    V: SceneSpace + gjk_core::Vector3,
+    V: SceneSpace + gjk_core::internal::Vector3,
 {
     let s = |x: f64| V::Scalar::from_f64(x);
     let f = |e| shape_err(field, e);
@@ -473,7 +474,7 @@ where
 }
 
 /// No 2D shape has faces beyond those of every space.
-fn no_more_faces<V: SceneSpace + gjk_core::Vector2>(
+fn no_more_faces<V: SceneSpace + gjk_core::internal::Vector2>(
     _: &ShapeSpec,
     _: &str,
 ) -> Option<Result<Box<dyn PolygonEdges<V>>, SceneError>> {
@@ -806,7 +807,7 @@ pub fn trace_svg<V: SceneSpace + Vector2>(
         .map(|k| {
             let a = k as f64 * std::f64::consts::TAU / DIRECTIONS as f64;
             let d = V::new2(V::Scalar::from_f64(a.cos()), V::Scalar::from_f64(a.sin()));
-            let w = gjk_core::minkowski_support(&ta, &tb, d).w;
+            let w = gjk_core::internal::minkowski_support(&ta, &tb, d).w;
             (w.x().to_f64(), w.y().to_f64())
         })
         .collect();

@@ -1,9 +1,10 @@
 //! A tour of gjk-core: your own support function, distance, the boolean
 //! test, warm starting, stepping, and casts. `cargo run -p gjk-core --example core_tour`
 use gjk_core::glam::{DVec2, Vec3};
+use gjk_core::internal::{distance_warm, minkowski_support};
 use gjk_core::{
     CastOptions, GjkConfig, GjkSolver, SimplexCache, Step, SupportMap, cast_ray, cast_shape, distance,
-    distance_warm, intersects, minkowski_support, support_fn,
+    intersects, support_fn,
 };
 
 /// Bring your own shape: one method.

@@ -162,8 +162,9 @@ pub enum Status {
     /// witness points are a valid pair of points of A and B, not
     /// necessarily the closest.
     IterationLimit,
-    /// A support point (or the configuration) held NaN or infinity. All
-    /// outputs are zero.
+    /// A support point (or the configuration, or a pose) held NaN or
+    /// infinity. `distance` is infinite (never read as contact), the other
+    /// outputs zero.
     InvalidInput,
 }
 
@@ -186,7 +187,7 @@ pub enum Step {
 }
 
 /// Everything a distance query returns (the paper's "level 3").
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DistanceResult<V: Vector> {
     /// What was found, and so what the other fields mean.
     pub status: Status,
@@ -221,11 +222,12 @@ impl<V: Vector> DistanceResult<V> {
         (self.status != Status::InvalidInput).then_some(self.distance)
     }
 
-    /// The all-zero result reported for invalid input.
+    /// The result reported for invalid input: infinite distance, the rest
+    /// zero.
     pub fn invalid() -> Self {
         Self {
             status: Status::InvalidInput,
-            distance: V::Scalar::ZERO,
+            distance: V::Scalar::INFINITY,
             point_a: V::ZERO,
             point_b: V::ZERO,
             normal: V::X,
@@ -335,7 +337,7 @@ impl<V: Vector> GjkSolver<V> {
 
     /// Starts from several support points (a warm-start simplex), each with
     /// the direction it came from. Duplicates are dropped; at most
-    /// [`MAX_SIMPLEX_POINTS`](crate::MAX_SIMPLEX_POINTS) are used. An empty slice is invalid input. A
+    /// [`MAX_SIMPLEX_POINTS`](crate::internal::MAX_SIMPLEX_POINTS) are used. An empty slice is invalid input. A
     /// full simplex counts as holding the origin only where its
     /// barycentric weights put the origin within the zero band (at least
     /// [`DEEP_BAND_FLOOR`] `ε · scale`); otherwise (one too thin for its

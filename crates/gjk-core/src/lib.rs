@@ -5,29 +5,27 @@
 //! support mapping, in 2D and 3D, `f32` and `f64`, without allocation and
 //! without `std` (enable the `libm` feature instead of `std`).
 //!
-//! - [`distance`] / [`distance_warm`] / [`distance_with`]: the distance, the
+//! - [`distance`] / [`distance_with`]: the distance, the
 //!   witness points on A and B (exact convex combinations of support
 //!   points), the unit normal from A to B, the final simplex with its source
 //!   points, the iteration count and a [`Status`] saying what it all means.
 //! - [`distance_value`] / [`distance_value_with`]: the distance alone (the
 //!   barycode paper's "level 2"), the same value without the rest.
-//! - [`first_support`], [`start_proves_beyond`], [`distance_from`]: a cold
-//!   query's first step on its own, to reject far pairs after one support
-//!   call and go on from it otherwise.
 //! - [`intersects`] / [`try_intersects`] / [`intersects_with`]: a yes/no
 //!   answer with the early exits of the barycode paper, no distance work.
-//! - [`ball_test`]: shapes that name an inner and an outer ball
+//! - Shapes that name an inner and an outer ball
 //!   ([`SupportMap::center_radii`]) settle far and deeply overlapping pairs
-//!   with no support call; the boolean test and the distance alone ask it
-//!   first.
+//!   with no support call; the boolean test and the distance alone ask
+//!   their balls first.
 //! - [`GjkSolver`]: the same algorithm driven one iteration at a time by the
 //!   caller, for debug drawing; [`Recorder`] collects iterations of a normal
 //!   query at zero cost when off.
-//! - [`SimplexCache`]: warm starting between frames.
+//! - [`SimplexCache`]: warm starting between frames (`distance_with(a, b,
+//!   &config, Some(&mut cache), &mut ())`).
 //! - [`SupportMap::support_search`] / [`SupportMap::climb_step`]: shapes
 //!   that hill-climb over their vertices hand over their climbs a step at a
-//!   time, and [`minkowski_support`] steps both shapes' climbs in turn, so
-//!   that their memory loads overlap.
+//!   time, and the queries step both shapes' climbs in turn, so that their
+//!   memory loads overlap.
 //! - [`cast_ray`] / [`cast_shape`]: ray casts and linear shape casts (time
 //!   of impact), with a margin for round shapes and target distances.
 //!
@@ -68,28 +66,44 @@ mod kernel;
 mod query;
 mod real;
 mod simplex;
+#[doc(hidden)]
 pub mod solver2d;
+#[doc(hidden)]
 pub mod solver3d;
 mod support;
 mod vector;
 
-pub use cast::{
-    CAST_BISECTIONS, CastHit, CastOptions, CastStatus, cast_ray, cast_ray_with, cast_shape, cast_shape_with,
-};
-pub use gjk::{
-    DEEP_BAND_FLOOR, DEFAULT_MAX_ITERATIONS, DistanceResult, GjkConfig, GjkSolver, MAX_VERIFY_CANDIDATES,
-    SOURCE_SCALE_WEIGHT, Status, Step,
-};
-pub use kernel::{ESCAPE_TILT, MAX_ESCAPES, MAX_REFINES};
+pub use cast::{CastHit, CastOptions, CastStatus, cast_ray, cast_ray_with, cast_shape, cast_shape_with};
+pub use gjk::{DEFAULT_MAX_ITERATIONS, DistanceResult, GjkConfig, GjkSolver, Status, Step};
 pub use query::{
-    BALL_ROUNDING, BallTest, GjkError, Iteration, IterationBuffer, Recorder, SimplexCache, ball_test,
-    ball_test_of, distance, distance_from, distance_value, distance_value_or, distance_value_with,
-    distance_warm, distance_with, first_support, intersects, intersects_with, intersects_within,
-    start_proves_beyond, try_intersects, warm_exit,
+    GjkError, Iteration, IterationBuffer, Recorder, SimplexCache, distance, distance_value,
+    distance_value_with, distance_with, intersects, intersects_with, try_intersects,
 };
 pub use real::Real;
-pub use simplex::{MAX_SIMPLEX_POINTS, NO_INDEX, Reduced, Simplex, SupportPoint};
-pub use support::{
-    Climb, InLanes, Search, SupportFn, SupportMap, minkowski_support, minkowski_support_from, support_fn,
-};
-pub use vector::{SubSolver, Vector, Vector2, Vector3};
+pub use simplex::{NO_INDEX, Simplex, SupportPoint};
+pub use support::{SupportMap, support_fn};
+pub use vector::Vector;
+
+/// The tuning constants, for this workspace's crates and tests: not part
+/// of the library's promise, and free to change.
+#[doc(hidden)]
+pub mod tuning {
+    pub use crate::cast::CAST_BISECTIONS;
+    pub use crate::gjk::{DEEP_BAND_FLOOR, MAX_VERIFY_CANDIDATES, SOURCE_SCALE_WEIGHT};
+    pub use crate::kernel::{ESCAPE_TILT, MAX_ESCAPES, MAX_REFINES};
+    pub use crate::query::BALL_ROUNDING;
+}
+
+/// The hooks this workspace's sibling crates build on (the query split into
+/// its steps, bounding-ball tests, the lanes adapter, stepped climbs): not
+/// part of the library's promise, and free to change.
+#[doc(hidden)]
+pub mod internal {
+    pub use crate::query::{
+        BallTest, ball_test, ball_test_of, distance_from, distance_value_or, distance_warm, first_support,
+        intersects_within, start_proves_beyond, warm_exit,
+    };
+    pub use crate::simplex::{MAX_SIMPLEX_POINTS, Reduced};
+    pub use crate::support::{Climb, InLanes, Search, SupportFn, minkowski_support, minkowski_support_from};
+    pub use crate::vector::{SubSolver, Vector2, Vector3};
+}

@@ -72,7 +72,7 @@ use crate::vector::Vector;
 /// others by one support call per vertex. For a pair that barely moved, the
 /// rebuilt simplex already holds the answer and the query ends after one or
 /// two support calls.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SimplexCache<V: Vector> {
     count: u8,
     index_a: [u32; MAX_SIMPLEX_POINTS],
@@ -175,7 +175,7 @@ impl<V: Vector> SimplexCache<V> {
 }
 
 /// One GJK iteration as seen by a debug viewer.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Iteration<V: Vector> {
     /// Support calls made so far (1 for the first iteration).
     pub iteration: u32,

@@ -53,12 +53,12 @@ impl<V: Vector> SupportPoint<V> {
     }
 
     /// The seed of a query's scale from this point's shape points: their
-    /// largest coordinate magnitude times [`crate::SOURCE_SCALE_WEIGHT`].
+    /// largest coordinate magnitude times [`crate::tuning::SOURCE_SCALE_WEIGHT`].
     /// The rounding of `w = a − b` (and of placing `b` in A's frame) is
     /// relative to `a` and `b`, not to `w`, which near contact is tiny.
     #[inline]
     pub(crate) fn source_scale(&self) -> V::Scalar {
-        self.a.max_abs().max(self.b.max_abs()) * V::Scalar::from_f64(crate::SOURCE_SCALE_WEIGHT)
+        self.a.max_abs().max(self.b.max_abs()) * V::Scalar::from_f64(crate::tuning::SOURCE_SCALE_WEIGHT)
     }
 
     /// Whether `w` is finite: [`Self::is_finite`] for a point built by
@@ -120,7 +120,7 @@ impl<S: Real> Reduced<S> {
 /// [`MAX_SIMPLEX_POINTS`] support points with the barycentric coordinates of
 /// the current closest point, and the search direction each point came from
 /// (used to rebuild the simplex when warm starting).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Simplex<V: Vector> {
     points: [SupportPoint<V>; MAX_SIMPLEX_POINTS],
     dirs: [V; MAX_SIMPLEX_POINTS],
@@ -270,7 +270,7 @@ impl<V: Vector> Simplex<V> {
     /// ε-level: the band used is at least [`DEEP_BAND_FLOOR`] `ε · scale`,
     /// so a tiny band only makes the test more cautious.
     ///
-    /// [`DEEP_BAND_FLOOR`]: crate::DEEP_BAND_FLOOR
+    /// [`DEEP_BAND_FLOOR`]: crate::tuning::DEEP_BAND_FLOOR
     #[inline]
     pub fn encloses_origin_deeply(&self, band: V::Scalar) -> bool {
         if self.len() != V::DIM + 1 {
@@ -280,7 +280,7 @@ impl<V: Vector> Simplex<V> {
         let scale = w.iter().fold(V::Scalar::ZERO, |m, p| m.max(p.max_abs()));
         let min_weight = self.barycentric().iter().fold(V::Scalar::ONE, |m, &l| m.min(l));
         let vol = V::simplex_volume_raw(&w).abs();
-        let floor = V::Scalar::from_f64(crate::DEEP_BAND_FLOOR) * V::Scalar::EPSILON * scale;
+        let floor = V::Scalar::from_f64(crate::tuning::DEEP_BAND_FLOOR) * V::Scalar::EPSILON * scale;
         let two = V::Scalar::ONE + V::Scalar::ONE;
         min_weight * vol > two * band.max(floor) * V::facet_normal_bound(scale)
     }

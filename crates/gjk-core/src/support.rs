@@ -94,7 +94,7 @@ pub trait SupportMap<V: Vector> {
     /// the ball of radius `outer`. Queries that need no witness (the
     /// distance alone, the boolean test) settle pairs whose inner balls
     /// overlap deeply, or (the boolean) whose outer balls are apart,
-    /// without a GJK iteration ([`crate::ball_test`]).
+    /// without a GJK iteration ([`crate::internal::ball_test`]).
     /// `None` (the default): unknown. A value that overstates `inner` or
     /// understates `outer` gives wrong answers.
     #[inline]

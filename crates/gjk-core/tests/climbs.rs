@@ -5,7 +5,8 @@
 //! ends at its step budget.
 
 use gjk_core::glam::DVec2;
-use gjk_core::{Climb, NO_INDEX, Search, SupportMap, distance, minkowski_support, minkowski_support_from};
+use gjk_core::internal::{Climb, Search, minkowski_support, minkowski_support_from};
+use gjk_core::{NO_INDEX, SupportMap, distance};
 use gjk_testkit::*;
 use std::cell::RefCell;
 

@@ -5,7 +5,8 @@
 //! of the band, and the answer is checked against that construction.
 
 use gjk_core::glam::{DVec2, DVec3};
-use gjk_core::{GjkConfig, GjkSolver, Real, Status, Step, SupportPoint, minkowski_support};
+use gjk_core::internal::minkowski_support;
+use gjk_core::{GjkConfig, GjkSolver, Real, Status, Step, SupportPoint};
 use gjk_testkit::*;
 
 /// Runs GJK from the full simplex `pts` (A = the points, B = the origin).

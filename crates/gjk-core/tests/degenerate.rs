@@ -182,7 +182,7 @@ fn nan_and_infinity_are_invalid_input() {
             for (x, y) in [(&good, &b), (&b, &good)] {
                 let r = distance(x.as_slice(), y.as_slice());
                 assert_eq!(r.status, Status::InvalidInput, "{bad} at {slot}");
-                assert_eq!(r.distance, 0.0);
+                assert_eq!(r.distance, f64::INFINITY, "invalid input never reads as contact");
                 assert!(r.point_a.is_finite() && r.point_b.is_finite() && r.normal.is_finite());
                 assert_eq!(r.try_distance(), None);
                 assert_eq!(try_intersects(x.as_slice(), y.as_slice()), Err(GjkError::InvalidInput));
@@ -345,12 +345,14 @@ fn lying_support_functions_terminate() {
         let liar = support_fn(|_d: DVec3| DVec3::new(next(), next(), next()) * 3.0);
         let r = distance(&liar, &[DVec3::ZERO]);
         assert!(r.distance.is_finite() && r.normal.is_finite());
-        assert!(r.iterations <= gjk_core::DEFAULT_MAX_ITERATIONS + gjk_core::MAX_VERIFY_CANDIDATES as u32);
+        assert!(
+            r.iterations <= gjk_core::DEFAULT_MAX_ITERATIONS + gjk_core::tuning::MAX_VERIFY_CANDIDATES as u32
+        );
         let liar2 = support_fn(|_d: DVec2| DVec2::new(next(), next()));
         let _ = try_intersects(&liar2, &[DVec2::ZERO]);
         let mut cache = SimplexCache::new();
-        let _ = gjk_core::distance_warm(&liar2, &[DVec2::X], &mut cache);
-        let _ = gjk_core::distance_warm(&liar2, &[DVec2::X], &mut cache);
+        let _ = gjk_core::internal::distance_warm(&liar2, &[DVec2::X], &mut cache);
+        let _ = gjk_core::internal::distance_warm(&liar2, &[DVec2::X], &mut cache);
     }
 }
 

@@ -3,7 +3,8 @@
 //! against the brute-force distance; below the limit nothing changes.
 
 use gjk_core::glam::DVec3;
-use gjk_core::{GjkConfig, SimplexCache, Status, distance, distance_with, intersects_within};
+use gjk_core::internal::intersects_within;
+use gjk_core::{GjkConfig, SimplexCache, Status, distance, distance_with};
 use gjk_testkit::*;
 
 #[test]
@@ -107,7 +108,7 @@ fn boolean_exit_at_the_start_agrees_with_brute_force() {
 #[test]
 fn split_cold_query_is_the_full_query() {
     use gjk_core::glam::{DVec2, Vec2, Vec3};
-    use gjk_core::{distance_from, first_support, start_proves_beyond};
+    use gjk_core::internal::{distance_from, first_support, start_proves_beyond};
     let mut rng = Rng::new(8080);
     let (mut proven, mut continued) = (0, 0);
     for i in 0..3000 {
@@ -179,7 +180,7 @@ fn split_cold_query_is_the_full_query() {
 /// reports it; a NaN limit never cuts off.
 #[test]
 fn start_test_leaves_invalid_input_to_the_query() {
-    use gjk_core::{distance_from, first_support, start_proves_beyond};
+    use gjk_core::internal::{distance_from, first_support, start_proves_beyond};
     let a = [DVec3::ZERO, DVec3::X, DVec3::Y, DVec3::Z];
     let far = a.map(|p| p + DVec3::new(10.0, 0.0, 0.0));
     let bad = [DVec3::new(f64::NAN, 10.0, 0.0), DVec3::X * 10.0];

@@ -7,10 +7,10 @@
 //! ray and shape casts, and warm starts through a `Vec3` cache.
 
 use gjk_core::glam::{DVec3, Vec3, Vec3A};
+use gjk_core::internal::{InLanes, distance_from, first_support, intersects_within};
 use gjk_core::{
-    CastHit, CastOptions, DistanceResult, GjkConfig, InLanes, Iteration, SimplexCache, SupportMap, Vector,
-    cast_ray_with, cast_shape_with, distance_from, distance_value_with, distance_with, first_support,
-    intersects_within,
+    CastHit, CastOptions, DistanceResult, GjkConfig, Iteration, SimplexCache, SupportMap, Vector,
+    cast_ray_with, cast_shape_with, distance_value_with, distance_with,
 };
 use gjk_testkit::*;
 

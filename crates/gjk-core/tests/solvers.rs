@@ -3,7 +3,8 @@
 //! point–triangle oracle, on random and degenerate simplices.
 
 use gjk_core::glam::{DVec2, DVec3};
-use gjk_core::{Reduced, solver2d, solver3d};
+use gjk_core::internal::Reduced;
+use gjk_core::{solver2d, solver3d};
 use gjk_testkit::*;
 
 /// Distance from the origin to a simplex by the seed's least squares.

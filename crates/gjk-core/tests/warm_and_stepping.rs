@@ -1,9 +1,10 @@
 //! Warm starting, the caller-driven solver and iteration recording.
 
 use gjk_core::glam::{DQuat, DVec2, DVec3};
+use gjk_core::internal::{distance_warm, minkowski_support};
 use gjk_core::{
-    GjkConfig, GjkSolver, Iteration, IterationBuffer, SimplexCache, Status, Step, distance, distance_warm,
-    distance_with, intersects_with, minkowski_support, support_fn,
+    GjkConfig, GjkSolver, Iteration, IterationBuffer, SimplexCache, Status, Step, distance, distance_with,
+    intersects_with, support_fn,
 };
 use gjk_testkit::*;
 
@@ -285,12 +286,12 @@ fn warm_exit_is_the_warm_querys_first_step() {
         let config = GjkConfig::default();
         let mut out = gjk_core::DistanceResult::invalid();
         let vertex = |p: &[V], i: u32| p.get(i as usize).copied();
-        let answered = gjk_core::warm_exit(
+        let answered = gjk_core::internal::warm_exit(
             &config,
             cache,
             |i| vertex(a, i),
             |i| vertex(b, i),
-            |d, h| gjk_core::minkowski_support_from(a, b, d, h),
+            |d, h| gjk_core::internal::minkowski_support_from(a, b, d, h),
             &mut out,
         );
         let s = distance_warm(a, b, &mut cache.clone());

@@ -13,13 +13,10 @@
 //! later: such a cast steps once and ends [`CastStatus::Miss`].
 
 use gjk_core::{CastHit, CastOptions, CastStatus, GjkConfig, Real, SimplexCache};
-use gjk_shapes::{
-    Motion, Placed, Pose, Separation, Shape, Space, cast_shape_nonlinear_measured, cast_shape_with,
-    reach_from,
-};
-
+use gjk_shapes::internal::{Separation, cast_shape_nonlinear_measured, reach_from};
+use gjk_shapes::{Motion, Placed, Pose, Shape, Space, cast_shape_with};
 #[cfg(doc)]
-use gjk_shapes::{NONLINEAR_CAST_TOLERANCE, cast_shape_nonlinear};
+use gjk_shapes::{cast_shape_nonlinear, tuning::NONLINEAR_CAST_TOLERANCE};
 
 use crate::contact::{ContactStatus, contact_local};
 use crate::epa::{EpaConfig, EpaSpace};

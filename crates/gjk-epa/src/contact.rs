@@ -41,8 +41,10 @@
 //! pair further apart (`ContactStatus::Beyond`), like a physics engine's
 //! contact generation.
 
-use gjk_core::{BallTest, DistanceResult, GjkConfig, Real, SimplexCache, Status, SupportMap, Vector};
-use gjk_shapes::{BoxSeparation, CoreOf, Placed, Pose, Shape, Space, box_separation_until, polygon_closest};
+use gjk_core::internal::BallTest;
+use gjk_core::{DistanceResult, GjkConfig, Real, SimplexCache, Status, SupportMap, Vector};
+use gjk_shapes::internal::{BoxSeparation, box_separation_until, polygon_closest};
+use gjk_shapes::{CoreOf, Placed, Pose, Shape, Space};
 
 use crate::epa::{EpaConfig, EpaSpace, EpaStatus, penetration};
 use crate::sat::{PolygonSeparation, polygon_separation};
@@ -65,7 +67,8 @@ pub enum ContactStatus {
     /// ([`GjkConfig::max_distance`]); the query stopped as soon as that was
     /// proven. `distance` is a proven lower bound, `normal` separates.
     Beyond,
-    /// A pose, size or support point was NaN or infinite.
+    /// A pose, size or support point was NaN or infinite. `distance` is
+    /// infinite (never read as contact), depth 0.
     InvalidInput,
 }
 
@@ -114,7 +117,7 @@ impl<V: Vector> Contact<V> {
     fn invalid() -> Self {
         Self {
             status: ContactStatus::InvalidInput,
-            distance: V::Scalar::ZERO,
+            distance: V::Scalar::INFINITY,
             depth: V::Scalar::ZERO,
             normal: V::X,
             point_a: V::ZERO,
@@ -187,20 +190,22 @@ where
     // from that support point.
     let (core_a, core_b) = (CoreOf(a), CoreOf(&b_local));
     let core_config = core_config(a, &b_local, &gjk);
-    if gjk_core::ball_test(&core_a, &core_b, core_config.max_distance, &core_config) == BallTest::Apart {
+    if gjk_core::internal::ball_test(&core_a, &core_b, core_config.max_distance, &core_config)
+        == BallTest::Apart
+    {
         return None;
     }
     if let Some(c) = box_contact(a, &b_local, &gjk).or_else(|| segment_contact(a, &b_local, &gjk)) {
         return (c.status != ContactStatus::Beyond).then(|| contact_to_world(c, pose_a));
     }
-    let start = gjk_core::first_support(&core_a, &core_b);
-    if gjk_core::start_proves_beyond(&core_config, start) {
+    let start = gjk_core::internal::first_support(&core_a, &core_b);
+    if gjk_core::internal::start_proves_beyond(&core_config, start) {
         return None;
     }
     if let Some(c) = polygon_contact(a, &b_local, &gjk) {
         return (c.status != ContactStatus::Beyond).then(|| contact_to_world(c, pose_a));
     }
-    let g = gjk_core::distance_from(&core_a, &core_b, &core_config, start, &mut ());
+    let g = gjk_core::internal::distance_from(&core_a, &core_b, &core_config, start, &mut ());
     let c = contact_from_core(a, &b_local, &gjk, &EpaConfig::default(), &g);
     // Beyond: stopped early. A separated pair can also converge before its
     // lower bound passes the prediction; then its exact distance decides.
@@ -252,8 +257,8 @@ fn contact_to_world<V: Space>(c: Contact<V>, pose_a: &Pose<V>) -> Contact<V> {
 /// Contact between two shapes given in one frame. Round shapes run on
 /// their cores; EPA runs only when the cores themselves overlap. Two
 /// polygon cores (2D) are settled exactly by the boundary walk
-/// ([`gjk_shapes::polygon_closest`]) or the separating-axis test instead
-/// ([`crate::polygon_separation`]) whenever they give the answer exactly:
+/// ([`gjk_shapes::internal::polygon_closest`]) or the separating-axis test instead
+/// ([`crate::internal::polygon_separation`]) whenever they give the answer exactly:
 /// always when they touch or overlap, and when apart unless the walk
 /// settles on a far edge and the closest points are two vertices (GJK
 /// measures those).
@@ -288,7 +293,7 @@ pub const POLYGON_CONTACT_WALK_PAIRS: usize = 64;
 
 /// Two shapes whose cores are convex polygons ([`Shape::core_polygon`],
 /// 2D): the exact contact by the boundary walk
-/// ([`gjk_shapes::polygon_closest`]) for apart pairs and sharp pairs
+/// ([`gjk_shapes::internal::polygon_closest`]) for apart pairs and sharp pairs
 /// touching within the zero band, else by the separating-axis test
 /// ([`polygon_separation`]), with no GJK or EPA (measured on the paper's 2D
 /// overlap sets: 5–10× fewer instructions than EPA, and exact where EPA
@@ -315,8 +320,12 @@ where
     let walked = match (core_a.center(), core_b.center(), core_a.center_radii(), core_b.center_radii()) {
         (Some(ca), Some(cb), Some(ka), Some(kb))
             if !small
-                && gjk_core::ball_test_of((ca, ka), (cb, kb), V::Scalar::ZERO, &gjk.sanitized())
-                    != BallTest::Overlapping =>
+                && gjk_core::internal::ball_test_of(
+                    (ca, ka),
+                    (cb, kb),
+                    V::Scalar::ZERO,
+                    &gjk.sanitized(),
+                ) != BallTest::Overlapping =>
         {
             polygon_closest(&pa, &pb, cb - ca)
         }
@@ -355,15 +364,15 @@ where
 
 /// Two shapes whose cores are boxes ([`Shape::core_box`]), or a box and a
 /// segment or point ([`Shape::core_segment`]: capsules and balls on boxes;
-/// [`gjk_shapes::box_cores`]): the contact by
-/// the separating-axis test ([`gjk_shapes::box_separation`]) where its
+/// [`gjk_shapes::internal::box_cores`]): the contact by
+/// the separating-axis test ([`gjk_shapes::internal::box_separation`]) where its
 /// bounds settle it, with no GJK or EPA: apart beyond the prediction
 /// ([`ContactStatus::Beyond`], the lower bound as the distance), touching
 /// within the zero band, or penetrating, where the least overlap over the
 /// candidate axes is the penetration depth of two convex polytopes and its
 /// axis the normal (exact, where EPA converges to a tolerance), with the
 /// deepest feature's points. Cores apart where the largest separation's
-/// witnesses realise it ([`gjk_shapes::BoxSeparation::exact_gap`]: B's
+/// witnesses realise it ([`gjk_shapes::internal::BoxSeparation::exact_gap`]: B's
 /// deepest corner over A's face, or the other way, or two edges' closest
 /// points within both) are settled too: that gap is their distance exactly,
 /// so the pair is separated, touching or (round shapes) penetrating by the
@@ -379,11 +388,11 @@ where
     A: Shape<V> + ?Sized,
     B: Shape<V> + ?Sized,
 {
-    let (ba, bb) = gjk_shapes::box_cores(a, b)?;
+    let (ba, bb) = gjk_shapes::internal::box_cores(a, b)?;
     let (ra, rb) = (a.radius(), b.radius());
     let margin = ra + rb;
     let config = gjk.sanitized();
-    if let Some((p, point_is_a)) = gjk_shapes::point_and_box(&ba, &bb) {
+    if let Some((p, point_is_a)) = gjk_shapes::internal::point_and_box(&ba, &bb) {
         return point_box_contact(p, point_is_a, (&ba, &bb), (ra, rb), &config);
     }
     // Past the prediction along a face normal: the edge axes are not needed.
@@ -455,15 +464,15 @@ fn witnesses_realise<V: Space>(w: V, n: V, s: V::Scalar, band: V::Scalar) -> boo
 }
 
 /// A ball (a point core) and a box: the contact in closed form
-/// ([`gjk_shapes::point_box`]), exact in every region, classified as
+/// ([`gjk_shapes::internal::point_box`]), exact in every region, classified as
 /// [`contact_from_core`] does: the signed gap less the radii, separated
 /// (or beyond the prediction), touching within the zero band, or
 /// penetrating. `None` for values that are not finite.
 #[inline(never)]
 fn point_box_contact<V: Space>(
-    p: gjk_shapes::PointBox<V>,
+    p: gjk_shapes::internal::PointBox<V>,
     point_is_a: bool,
-    (ba, bb): (&gjk_shapes::BoxView<V>, &gjk_shapes::BoxView<V>),
+    (ba, bb): (&gjk_shapes::internal::BoxView<V>, &gjk_shapes::internal::BoxView<V>),
     (ra, rb): (V::Scalar, V::Scalar),
     config: &GjkConfig<V::Scalar>,
 ) -> Option<Contact<V>> {
@@ -482,9 +491,9 @@ fn point_box_contact<V: Space>(
 }
 
 /// Two shapes whose cores are segments or points ([`Shape::core_segment`]:
-/// capsules and balls, [`gjk_shapes::segment_cores`]): the contact from
+/// capsules and balls, [`gjk_shapes::internal::segment_cores`]): the contact from
 /// the cores' closest points in closed form
-/// ([`gjk_shapes::closest_on_segments`]), classified as
+/// ([`gjk_shapes::internal::closest_on_segments`]), classified as
 /// [`contact_from_core`] does. Only where the cores are apart by more than
 /// [`shallow_band`] of the pair's reach: nearer, the direction between
 /// the points is ill-conditioned (and crossing cores have none), and GJK,
@@ -495,14 +504,14 @@ where
     A: Shape<V> + ?Sized,
     B: Shape<V> + ?Sized,
 {
-    let (sa, sb) = gjk_shapes::segment_cores(a, b)?;
+    let (sa, sb) = gjk_shapes::internal::segment_cores(a, b)?;
     let (ra, rb) = (a.radius(), b.radius());
     let margin = ra + rb;
     let reach = (sb.center - sa.center).length() + sa.half.length() + sb.half.length();
     if !(reach * reach).is_finite() || !margin.is_finite() {
         return None;
     }
-    let (core_a, core_b) = gjk_shapes::closest_on_segments(&sa, &sb);
+    let (core_a, core_b) = gjk_shapes::internal::closest_on_segments(&sa, &sb);
     let d = core_b - core_a;
     let core_gap = d.length();
     if core_gap.partial_cmp(&(shallow_band::<V::Scalar>() * reach)) != Some(core::cmp::Ordering::Greater) {

@@ -33,10 +33,8 @@
 //! plane-nearest face may share its plane with the face holding it).
 
 use gjk_core::glam::{DVec2, DVec3, Vec2, Vec3, Vec3A};
-use gjk_core::{
-    InLanes, MAX_SIMPLEX_POINTS, Real, Simplex, SupportMap, SupportPoint, Vector, Vector2, Vector3,
-    minkowski_support, solver2d, solver3d,
-};
+use gjk_core::internal::{InLanes, MAX_SIMPLEX_POINTS, Vector2, Vector3, minkowski_support};
+use gjk_core::{Real, Simplex, SupportMap, SupportPoint, Vector, solver2d, solver3d};
 
 /// Most polytope vertices (3D) or polygon vertices (2D). Runs near a
 /// curved rim need many (a ball deep in a cylinder near a cap's edge: at
@@ -254,7 +252,7 @@ fn touching<V: Vector>(n: V, at: SupportPoint<V>, calls: u32) -> Penetration<V> 
 
 /// A face, the barycentric solution of its point nearest the origin, and
 /// that point's squared distance.
-type NearestFace<V> = (Face<V>, gjk_core::Reduced<<V as Vector>::Scalar>, <V as Vector>::Scalar);
+type NearestFace<V> = (Face<V>, gjk_core::internal::Reduced<<V as Vector>::Scalar>, <V as Vector>::Scalar);
 
 #[derive(Clone, Copy, Debug)]
 struct Face<V: Vector> {
@@ -786,7 +784,7 @@ where
     }
     // The boundary point nearest the origin, over all edges (collinear
     // neighbours share the nearest line; the foot lies in one of them).
-    let mut near = (best, V::Scalar::MAX, gjk_core::Reduced::vertex(0));
+    let mut near = (best, V::Scalar::MAX, gjk_core::internal::Reduced::vertex(0));
     for i in 0..n {
         let mut w = [V::ZERO; MAX_SIMPLEX_POINTS];
         w[0] = poly[i].w;

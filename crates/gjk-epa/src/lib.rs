@@ -8,19 +8,16 @@
 //! - [`contact`]: separated → distance, closest points, normal; touching →
 //!   depth 0 with a valid normal; penetrating → depth, normal from A to B,
 //!   the deepest point of each shape. Round shapes run on their cores and
-//!   add the radii: no EPA when only the rounded margins overlap.
-//! - [`polygon_separation`]: two convex polygons (2D) by the
-//!   separating-axis theorem: the contact of two polygon cores exactly, with
-//!   no GJK or EPA (the contact query uses it for them, after the boundary
-//!   walk of [`gjk_shapes::polygon_closest`], which settles apart and
-//!   touching pairs in a few steps).
+//!   add the radii: no EPA when only the rounded margins overlap. Two
+//!   polygon cores (2D) are settled exactly, with no GJK or EPA, by a walk
+//!   on the boundary of `B − A` and the separating-axis theorem.
 //! - [`penetration`]: EPA itself, from any GJK simplex holding the origin,
-//!   with fixed capacities ([`EPA_MAX_VERTICES`], [`EPA_MAX_FACES`]), a named
+//!   with fixed capacities, a named
 //!   iteration cap and an explicit [`EpaStatus::Indeterminate`].
 //! - [`polytope_manifold`]: up to four points for face contacts (box–box),
 //!   by clipping the incident face against the reference face; the
-//!   contact's single point where no face carries it (edge to edge,
-//!   [`FACE_CONTACT_TOLERANCE`]). [`polygon_manifold`]: the same in 2D, up
+//!   contact's single point where no face carries it (edge to edge).
+//!   [`polygon_manifold`]: the same in 2D, up
 //!   to two points (Box2D's `b2CollidePolygons`).
 //! - [`cast_shape_directional`], [`cast_shape_nonlinear_directional`]:
 //!   linear and nonlinear shape casts that a contact at the start does not
@@ -50,21 +47,34 @@ pub use cast::{
     cast_shape_directional, cast_shape_directional_with, cast_shape_nonlinear_directional,
     cast_shape_nonlinear_directional_with,
 };
-pub use contact::{
-    Contact, ContactStatus, POLYGON_CONTACT_WALK_PAIRS, contact, contact_local, contact_with, contact_within,
-    shallow_band,
-};
-pub use epa::{
-    DEFAULT_EPA_ITERATIONS, EPA_MAX_FACES, EPA_MAX_VERTICES, EPA_ROUNDING_ULPS, EpaConfig, EpaSpace,
-    EpaStatus, Penetration, penetration,
-};
+pub use contact::{Contact, ContactStatus, contact, contact_with, contact_within};
+pub use epa::{DEFAULT_EPA_ITERATIONS, EpaConfig, EpaSpace, EpaStatus, Penetration, penetration};
 pub use manifold::{
-    ContactManifold, DISC_FACE_POINTS, FACE_CONTACT_TOLERANCE, FaceScore, MANIFOLD_EXHAUSTIVE_POINTS,
-    MAX_MANIFOLD_POINTS, ManifoldPoint, ManifoldWorkspace, PolygonEdges, PolyhedronFaces,
-    REFERENCE_FACE_BIAS, RIM_FACE_ALIGNMENT, SIDE_NORMAL_SAMPLES, SIDE_REFINE_STEPS, SINGLE_POINT_ID,
-    polygon_manifold, polytope_manifold, polytope_manifold_with,
+    ContactManifold, MAX_MANIFOLD_POINTS, ManifoldPoint, ManifoldWorkspace, PolygonEdges, PolyhedronFaces,
+    SINGLE_POINT_ID, polygon_manifold, polytope_manifold, polytope_manifold_with,
 };
-pub use sat::{PolygonSeparation, polygon_separation};
+
+/// The tuning constants, for this workspace's crates and tests: not part
+/// of the library's promise, and free to change.
+#[doc(hidden)]
+pub mod tuning {
+    pub use crate::contact::POLYGON_CONTACT_WALK_PAIRS;
+    pub use crate::epa::{EPA_MAX_FACES, EPA_MAX_VERTICES, EPA_ROUNDING_ULPS};
+    pub use crate::manifold::{
+        DISC_FACE_POINTS, FACE_CONTACT_TOLERANCE, MANIFOLD_EXHAUSTIVE_POINTS, REFERENCE_FACE_BIAS,
+        RIM_FACE_ALIGNMENT, SIDE_NORMAL_SAMPLES, SIDE_REFINE_STEPS,
+    };
+}
+
+/// The hooks this workspace's tools build on (the contact in one frame,
+/// the polygon separating-axis test): not part of the library's promise,
+/// and free to change.
+#[doc(hidden)]
+pub mod internal {
+    pub use crate::contact::{contact_local, shallow_band};
+    pub use crate::manifold::FaceScore;
+    pub use crate::sat::{PolygonSeparation, polygon_separation};
+}
 
 /// The README's examples, compiled and run as doc tests.
 #[cfg(doctest)]

@@ -64,7 +64,8 @@
 //!   gives other ids: the demo matches by id first and by distance after.
 
 use core::cell::Cell;
-use gjk_core::{Real, SupportMap, Vector, Vector2, Vector3};
+use gjk_core::internal::{Vector2, Vector3};
+use gjk_core::{Real, SupportMap, Vector};
 use gjk_shapes::{
     Ball, Capsule, Cone, ConvexHull, ConvexPolygon, Cuboid, Cylinder, Placed, Pose, Rounded, Shape, Space,
     Transformed,

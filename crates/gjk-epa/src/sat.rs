@@ -17,12 +17,13 @@
 //! faster on the benchmark's polygons (up to 24 vertices) than following
 //! the lowest vertex from edge to edge in O(n + m), whose steps mispredict.
 //! The contact query asks it only for what the boundary walk
-//! ([`gjk_shapes::polygon_closest`]: a few steps to the nearest point of
+//! ([`gjk_shapes::internal::polygon_closest`]: a few steps to the nearest point of
 //! `B − A`) leaves open: overlaps beyond the zero band, where the depth
 //! needs every edge.
 
 use gjk_core::{Real, Vector};
-use gjk_shapes::{PolygonView, Space};
+use gjk_shapes::Space;
+use gjk_shapes::internal::PolygonView;
 
 /// The result of [`polygon_separation`].
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -22,9 +22,10 @@
 use gjk_epa::{ContactStatus, cast_shape_directional, cast_shape_nonlinear_directional, contact};
 use gjk_shapes::gjk_core::{CastOptions, CastStatus, Status};
 use gjk_shapes::glam::{DQuat, DVec3, Quat, Vec3};
+use gjk_shapes::tuning::NONLINEAR_CAST_TOLERANCE;
 use gjk_shapes::{
-    Ball, Capsule, ConvexHull, Cuboid, Motion, NONLINEAR_CAST_TOLERANCE, Pose, Shape, Triangle, cast_ray,
-    cast_shape, cast_shape_nonlinear, distance,
+    Ball, Capsule, ConvexHull, Cuboid, Motion, Pose, Shape, Triangle, cast_ray, cast_shape,
+    cast_shape_nonlinear, distance,
 };
 use gjk_testkit::{Rng, first_root};
 

@@ -388,7 +388,10 @@ fn parry_315_touching() {
 fn bad_input_never_panics() {
     let c = Cuboid::new(DVec3::ONE).unwrap();
     let bad = Pose::from_translation(DVec3::new(f64::NAN, 0.0, 0.0));
-    assert_eq!(contact(&c, &Pose::IDENTITY, &c, &bad).status, ContactStatus::InvalidInput);
+    let k = contact(&c, &Pose::IDENTITY, &c, &bad);
+    assert_eq!(k.status, ContactStatus::InvalidInput);
+    // Never read as contact.
+    assert!(k.distance == f64::INFINITY && !k.is_contact(), "{k:?}");
     // Flat and coincident hulls overlapping.
     let flat = ConvexHull::new(&[DVec3::ZERO, DVec3::X, DVec3::Y, DVec3::new(1.0, 1.0, 0.0)]).unwrap();
     for t in [DVec3::ZERO, DVec3::new(0.5, 0.5, 0.0), DVec3::new(0.5, 0.5, 1e-12)] {
@@ -744,13 +747,14 @@ fn polygon_contacts_degenerate_and_scaled() {
 
 /// `contact_within` rejects pairs whose cores' outer balls are apart by
 /// more than the prediction and the radii with no support call
-/// (`gjk_core::ball_test`): on hulls, boxes and polygons (sharp and
+/// (`gjk_core::internal::ball_test`): on hulls, boxes and polygons (sharp and
 /// rounded) placed around that threshold, its answer is `None` exactly
 /// when the full contact is further than the prediction, and the
 /// rejected pairs' brute-force distance exceeds it.
 #[test]
 fn contact_within_rejects_by_outer_balls() {
-    use gjk_core::{BallTest, GjkConfig, SupportMap, ball_test};
+    use gjk_core::internal::{BallTest, ball_test};
+    use gjk_core::{GjkConfig, SupportMap};
     use gjk_epa::contact_within;
     use gjk_shapes::{CoreOf, Placed, Shape};
     let mut rng = Rng::new(9191);

@@ -14,9 +14,9 @@ use gjk_epa::{
 };
 use gjk_shapes::gjk_core::{CastHit, CastOptions, CastStatus, GjkConfig, Vector};
 use gjk_shapes::glam::{DMat3, DQuat, DVec2, DVec3};
+use gjk_shapes::tuning::NONLINEAR_CAST_TOLERANCE;
 use gjk_shapes::{
-    Ball, Capsule, ConvexPolygon, Cuboid, Motion, NONLINEAR_CAST_TOLERANCE, Pose, Rectangle, Rot2,
-    cast_shape, cast_shape_nonlinear,
+    Ball, Capsule, ConvexPolygon, Cuboid, Motion, Pose, Rectangle, Rot2, cast_shape, cast_shape_nonlinear,
 };
 use gjk_testkit::*;
 

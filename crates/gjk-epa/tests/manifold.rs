@@ -520,9 +520,8 @@ mod round {
 /// Box2D's capsules in 2D); lines that cross, or lie off a common plane
 /// with the normal by more than the face slack, the contact's one point.
 mod lines {
-    use gjk_epa::{
-        ContactManifold, ContactStatus, FACE_CONTACT_TOLERANCE, PolyhedronFaces, contact, polytope_manifold,
-    };
+    use gjk_epa::tuning::FACE_CONTACT_TOLERANCE;
+    use gjk_epa::{ContactManifold, ContactStatus, PolyhedronFaces, contact, polytope_manifold};
     use gjk_shapes::glam::{DQuat, DVec3};
     use gjk_shapes::{Capsule, Cylinder, Pose, Shape};
     use gjk_testkit::Rng;
@@ -821,9 +820,8 @@ fn flat_hulls_are_faces() {
 /// clipped, never a reference face). Closed forms: the rim, the lowest
 /// point (`revolved_lowest`), the ends of the lowest line.
 mod revolved {
-    use gjk_epa::{
-        ContactManifold, ContactStatus, DISC_FACE_POINTS, PolyhedronFaces, contact, polytope_manifold,
-    };
+    use gjk_epa::tuning::DISC_FACE_POINTS;
+    use gjk_epa::{ContactManifold, ContactStatus, PolyhedronFaces, contact, polytope_manifold};
     use gjk_shapes::glam::{DQuat, DVec3};
     use gjk_shapes::{Cone, Cuboid, Cylinder, Pose, Rounded, Shape, Transformed};
     use gjk_testkit::{Revolved, Rng, revolved_lowest};

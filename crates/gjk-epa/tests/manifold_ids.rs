@@ -354,7 +354,7 @@ fn wrapped_boxes_have_the_boxes_ids() {
 /// ids that hold as it slides.
 #[test]
 fn faces_keyed_wrongly_fall_back_to_their_coordinates() {
-    use gjk_epa::FaceScore;
+    use gjk_epa::internal::FaceScore;
     use gjk_shapes::gjk_core::SupportMap;
     struct Careless(Cuboid<DVec3>);
     impl SupportMap<DVec3> for Careless {

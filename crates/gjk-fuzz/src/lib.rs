@@ -20,7 +20,8 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use gjk_core::glam::{DQuat, DVec2, DVec3, Quat, Vec2, Vec3};
-use gjk_core::{CastOptions, CastStatus, GjkConfig, Real, SimplexCache, Status, Vector, Vector2};
+use gjk_core::internal::Vector2;
+use gjk_core::{CastOptions, CastStatus, GjkConfig, Real, SimplexCache, Status, Vector};
 use gjk_epa::{ContactStatus, EpaConfig, EpaSpace, PolyhedronFaces};
 use gjk_shapes::{Ball, Capsule, Cone, ConvexHull, ConvexPolygon, Cuboid, Cylinder, Pose, Shape, Space};
 
@@ -31,9 +32,9 @@ pub static EXPLAIN: AtomicBool = AtomicBool::new(false);
 /// One input in this many builds the large hull pair (`cloud`).
 pub const CLOUD_ONE_IN: u8 = 8;
 
-/// The fewest points of a large cloud: past `gjk_shapes::HULL_SCAN_LIMIT`,
+/// The fewest points of a large cloud: past `gjk_shapes::tuning::HULL_SCAN_LIMIT`,
 /// so that a hull built from a non-degenerate one climbs.
-pub const CLOUD_MIN_POINTS: usize = gjk_shapes::HULL_SCAN_LIMIT + 1;
+pub const CLOUD_MIN_POINTS: usize = gjk_shapes::tuning::HULL_SCAN_LIMIT + 1;
 
 /// Points a large cloud adds to [`CLOUD_MIN_POINTS`] at most.
 pub const CLOUD_EXTRA_POINTS: usize = 340;
@@ -167,7 +168,8 @@ fn check_shapes3(
         o.invalid += 1;
     } else {
         let finite = h.normal.is_finite() && h.point_a.is_finite() && h.point_b.is_finite();
-        let bound = gjk_shapes::NONLINEAR_CAST_MAX_STEPS * (gjk_core::DEFAULT_MAX_ITERATIONS + 16) + 12;
+        let bound =
+            gjk_shapes::tuning::NONLINEAR_CAST_MAX_STEPS * (gjk_core::DEFAULT_MAX_ITERATIONS + 16) + 12;
         if !finite || !(0.0..=1.0).contains(&h.fraction) || h.iterations > bound {
             o.non_finite += 1;
         }
@@ -187,7 +189,7 @@ fn check_shapes3(
         }
         let finite = h.normal.is_finite() && h.point_a.is_finite() && h.point_b.is_finite();
         let per_step = 3 * gjk_core::DEFAULT_MAX_ITERATIONS + gjk_epa::DEFAULT_EPA_ITERATIONS + 24;
-        let bound = gjk_shapes::NONLINEAR_CAST_MAX_STEPS * per_step + 24;
+        let bound = gjk_shapes::tuning::NONLINEAR_CAST_MAX_STEPS * per_step + 24;
         if !finite || !(0.0..=1.0).contains(&h.fraction) || h.iterations > bound {
             o.non_finite += 1;
         }
@@ -485,7 +487,7 @@ fn check_clouds(b: &mut Bytes, o: &mut Outcome) {
     let (p2, q2) = (flat(&p), flat(&q));
     let place = |p: &Pose<DVec3>| Pose::from_angle_translation(p.rotation.z, p.translation.truncate());
     if let (Ok(a), Ok(c)) = (ConvexPolygon::new(&p2), ConvexPolygon::new(&q2)) {
-        o.climbing_polygons += u64::from(a.vertices().len() > gjk_shapes::POLYGON_SCAN_LIMIT);
+        o.climbing_polygons += u64::from(a.vertices().len() > gjk_shapes::tuning::POLYGON_SCAN_LIMIT);
         let step = Pose::from_angle_translation(angle, shift.truncate());
         check_warm(&a, &c, &a, &place(&pa), &place(&pb), &step, (ordinary, p_ordinary), o);
         check_manifold2(&a, &place(&pa), &c, &place(&pb), o);
@@ -585,18 +587,21 @@ fn small_shapes(bytes: &mut Bytes, o: &mut Outcome) {
     // The box separating-axis distance on raw views (any axes, extents
     // and centres, as a caller of the public function could pass them):
     // `None` or a finite distance, never NaN.
-    let view = |b: &mut Bytes| gjk_shapes::BoxView {
+    let view = |b: &mut Bytes| gjk_shapes::internal::BoxView {
         half: DVec3::new(b.float(), b.float(), b.float()),
         axes: [0; 3].map(|_| DVec3::new(b.float(), b.float(), b.float())),
         center: DVec3::new(b.float(), b.float(), b.float()),
     };
     let (va, vb) = (view(b), view(b));
-    let narrow = |v: &gjk_shapes::BoxView<DVec3>| gjk_shapes::BoxView {
+    let narrow = |v: &gjk_shapes::internal::BoxView<DVec3>| gjk_shapes::internal::BoxView {
         half: v.half.as_vec3(),
         axes: v.axes.map(|a| a.as_vec3()),
         center: v.center.as_vec3(),
     };
-    for d in [gjk_shapes::box_gap(&va, &vb), gjk_shapes::box_gap(&narrow(&va), &narrow(&vb)).map(f64::from)] {
+    for d in [
+        gjk_shapes::internal::box_gap(&va, &vb),
+        gjk_shapes::internal::box_gap(&narrow(&va), &narrow(&vb)).map(f64::from),
+    ] {
         o.queries += 1;
         if d.is_some_and(|d| !(d.is_finite() && d >= 0.0)) {
             o.non_finite += 1;
@@ -628,7 +633,7 @@ fn small_shapes(bytes: &mut Bytes, o: &mut Outcome) {
         if let (Some(va), Some(vb)) = (pa.core_polygon(), placed.core_polygon()) {
             let d = Vec2::new(b.float() as f32, b.float() as f32);
             o.queries += 1;
-            if let Some(c) = gjk_shapes::polygon_closest(&va, &vb, d) {
+            if let Some(c) = gjk_shapes::internal::polygon_closest(&va, &vb, d) {
                 let finite = c.separation.is_finite()
                     && c.normal.is_finite()
                     && c.point_a.is_finite()

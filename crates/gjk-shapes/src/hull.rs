@@ -38,13 +38,15 @@
 //!   ends of a shorter edge can tie in height by rounding;
 //! - no vertex inside a flat face (`has_flat_vertex`): along a direction into
 //!   that face its neighbours tie with it (`climbs_leave_flat_faces`).
+//!
 //! Other hulls scan.
 
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
 use gjk_core::glam::{DVec2, DVec3};
-use gjk_core::{Climb, Real, Search, SupportMap, Vector, Vector3};
+use gjk_core::internal::{Climb, Search, Vector3};
+use gjk_core::{Real, SupportMap, Vector};
 
 use crate::packed::PackedPoints;
 use crate::polygon::monotone_chain;

@@ -13,9 +13,8 @@
 //! - [`Pose`] and the queries [`distance`] / [`distance_value`] /
 //!   [`intersects`], which work in A's frame and treat round shapes as a
 //!   core plus a radius, exactly. Polygon pairs take a walk on the
-//!   boundary of `B − A` first ([`polygon_closest`]: exact closest features
-//!   in a few steps), small polygon pairs and box pairs the separating-axis
-//!   theorem ([`PolygonView`], [`box_separation`], [`box_gap`]) where it
+//!   boundary of `B − A` first (exact closest features in a few steps),
+//!   small polygon pairs and box pairs the separating-axis theorem where it
 //!   decides, GJK otherwise.
 //! - [`cast_ray`] / [`cast_shape`]: ray casts and linear shape casts (time
 //!   of impact) on posed shapes, exact for round shapes;
@@ -64,31 +63,53 @@ mod wrappers;
 
 pub use batch::{PosedPair, distance_batch, intersects_batch};
 pub use cast::{cast_ray, cast_ray_with, cast_shape, cast_shape_with};
-pub use hull::{
-    ConvexHull, FACE_MERGE_TOLERANCE, FACE_MERGE_ULPS, HULL_EDGE_RESOLVED_ULPS, HULL_FOLD_TOLERANCE,
-    HULL_HINT_CLIMB_LIMIT, HULL_NODE_DEGREE, HULL_REL_TOLERANCE, HULL_RING_DEGREE, HULL_RING_LIMIT,
-    HULL_RING_MIN, HULL_SCAN_LIMIT, HullFace, MAX_START_GRID, RADII_MARGIN, RADII_ROUNDING,
-    START_CELLS_PER_VERTEX, START_GRID, face_merge_tolerance, start_grid,
-};
-pub use motion::{
-    Motion, NONLINEAR_CAST_MAX_STEPS, NONLINEAR_CAST_NORMAL_SHIFT, NONLINEAR_CAST_PROBE_GAIN,
-    NONLINEAR_CAST_PROBES, NONLINEAR_CAST_TOLERANCE, Separation, cast_shape_nonlinear,
-    cast_shape_nonlinear_measured, cast_shape_nonlinear_with, reach_from,
-};
-pub use obb::{
-    BOX_PARALLEL_SKIP, BOX_ROUNDING, BoxSeparation, BoxView, PointBox, box_cores, box_gap, box_separation,
-    box_separation_until, closest_on_segments, point_and_box, point_box, segment_cores,
-};
-pub use polygon::{ConvexPolygon, POLYGON_SCAN_LIMIT};
+pub use hull::{ConvexHull, HullFace};
+pub use motion::{Motion, cast_shape_nonlinear, cast_shape_nonlinear_with};
+pub use polygon::ConvexPolygon;
 pub use primitives::{
     Ball, Capsule, Circle, Cone, Cuboid, Cylinder, Point, Rectangle, Segment, Sphere, Triangle,
 };
 pub use query::{
-    POLYGON_SAT_LIMIT, POLYGON_SAT_REACH_RATIO, POLYGON_WALK_CERT_ULPS, POLYGON_WALK_EDGE_ULPS,
-    POLYGON_WALK_FOOT_ULPS, POLYGON_WALK_PAIRS, PolygonClosest, add_radii, distance, distance_local,
-    distance_value, distance_value_with, distance_with, intersects, intersects_with, polygon_closest,
-    simplex_to_world, to_world, try_intersects,
+    distance, distance_value, distance_value_with, distance_with, intersects, intersects_with,
+    simplex_to_world, try_intersects,
 };
-pub use shape::{CoreOf, PolygonView, Shape, ShapeError};
+pub use shape::{CoreOf, Shape, ShapeError};
 pub use space::{Angle, Pose, Rot2, Space};
 pub use wrappers::{MinkowskiSum, Placed, Rounded, Swept, Transformed};
+
+/// The tuning constants, for this workspace's crates and tests: not part
+/// of the library's promise, and free to change.
+#[doc(hidden)]
+pub mod tuning {
+    pub use crate::hull::{
+        FACE_MERGE_TOLERANCE, FACE_MERGE_ULPS, HULL_EDGE_RESOLVED_ULPS, HULL_FOLD_TOLERANCE,
+        HULL_HINT_CLIMB_LIMIT, HULL_NODE_DEGREE, HULL_REL_TOLERANCE, HULL_RING_DEGREE, HULL_RING_LIMIT,
+        HULL_RING_MIN, HULL_SCAN_LIMIT, MAX_START_GRID, RADII_MARGIN, RADII_ROUNDING, START_CELLS_PER_VERTEX,
+        START_GRID,
+    };
+    pub use crate::motion::{
+        NONLINEAR_CAST_MAX_STEPS, NONLINEAR_CAST_NORMAL_SHIFT, NONLINEAR_CAST_PROBE_GAIN,
+        NONLINEAR_CAST_PROBES, NONLINEAR_CAST_TOLERANCE,
+    };
+    pub use crate::obb::{BOX_PARALLEL_SKIP, BOX_ROUNDING};
+    pub use crate::polygon::POLYGON_SCAN_LIMIT;
+    pub use crate::query::{
+        POLYGON_SAT_LIMIT, POLYGON_SAT_REACH_RATIO, POLYGON_WALK_CERT_ULPS, POLYGON_WALK_EDGE_ULPS,
+        POLYGON_WALK_FOOT_ULPS, POLYGON_WALK_PAIRS,
+    };
+}
+
+/// The hooks this workspace's sibling crates build on (box and segment
+/// views, the polygon walk, the posed layer's steps): not part of the
+/// library's promise, and free to change.
+#[doc(hidden)]
+pub mod internal {
+    pub use crate::hull::{face_merge_tolerance, start_grid};
+    pub use crate::motion::{Separation, cast_shape_nonlinear_measured, reach_from};
+    pub use crate::obb::{
+        BoxSeparation, BoxView, PointBox, box_cores, box_gap, box_separation, box_separation_until,
+        closest_on_segments, point_and_box, point_box, segment_cores,
+    };
+    pub use crate::query::{PolygonClosest, add_radii, distance_local, polygon_closest, to_world};
+    pub use crate::shape::PolygonView;
+}

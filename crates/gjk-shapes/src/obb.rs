@@ -60,7 +60,7 @@ use crate::space::Space;
 /// Allowance for rounding in each axis's separation, in units of
 /// `ε · reach` (the pair's centre distance plus both half-diagonals) over
 /// the axis's unnormalised length: a few roundings of products of at most
-/// `reach`, as `gjk_core::BALL_ROUNDING` allows for the balls.
+/// `reach`, as `gjk_core::tuning::BALL_ROUNDING` allows for the balls.
 pub const BOX_ROUNDING: f64 = 16.0;
 
 /// A cross axis whose unnormalised length is below `√ε` (nearly parallel

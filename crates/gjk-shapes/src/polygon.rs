@@ -10,7 +10,8 @@
 //! rounding mid-slope, where a strict climb stopped.
 
 use gjk_core::glam::DVec2;
-use gjk_core::{Real, SupportMap, Vector, Vector2};
+use gjk_core::internal::Vector2;
+use gjk_core::{Real, SupportMap, Vector};
 
 use crate::packed::PackedPoints;
 use crate::primitives::argmax;

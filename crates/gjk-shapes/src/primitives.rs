@@ -2,7 +2,8 @@
 //! [`crate::Pose`]). Round ones report a core and a radius; shapes with
 //! corners number them for warm starting.
 
-use gjk_core::{NO_INDEX, Real, SupportMap, Vector, Vector3};
+use gjk_core::internal::Vector3;
+use gjk_core::{NO_INDEX, Real, SupportMap, Vector};
 
 use crate::obb::BoxView;
 use crate::shape::{Shape, ShapeError, point, radius, size};

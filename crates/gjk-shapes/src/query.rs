@@ -62,9 +62,10 @@
 //! (`walk_full_distance_matches_brute_force_gjk_and_swap`,
 //! `walk_full_distance_near_contact_matches_brute_force_and_gjk`).
 
+use gjk_core::internal::BallTest;
 use gjk_core::{
-    BallTest, DistanceResult, GjkConfig, GjkError, Real, Simplex, SimplexCache, Status, SupportMap,
-    SupportPoint, Vector,
+    DistanceResult, GjkConfig, GjkError, Real, Simplex, SimplexCache, Status, SupportMap, SupportPoint,
+    Vector,
 };
 
 use crate::obb::box_separation_until;
@@ -95,10 +96,10 @@ where
     B: Shape<V> + ?Sized,
 {
     margin > V::Scalar::ZERO
-        && gjk_core::ball_test(a, b, V::Scalar::ZERO, &config.sanitized()) == BallTest::Overlapping
+        && gjk_core::internal::ball_test(a, b, V::Scalar::ZERO, &config.sanitized()) == BallTest::Overlapping
 }
 
-/// The warm query's one-call answer ([`gjk_core::warm_exit`]) for `a` and
+/// The warm query's one-call answer ([`gjk_core::internal::warm_exit`]) for `a` and
 /// `b` placed in A's frame: the cached points rebuilt from the shapes'
 /// vertices and one support call made on the shapes directly (B's
 /// direction turned into its frame and its point back), not through the
@@ -126,7 +127,7 @@ where
         SupportPoint::with_indices(qa, ja, b.to_outer(qb), jb)
     };
     let vertex_b = |i: u32| b.shape.core_vertex(i).map(|p| b.to_outer(p));
-    if !gjk_core::warm_exit(&core_config, c, |i| a.core_vertex(i), vertex_b, support, r) {
+    if !gjk_core::internal::warm_exit(&core_config, c, |i| a.core_vertex(i), vertex_b, support, r) {
         return false;
     }
     c.store(&r.simplex);
@@ -280,10 +281,11 @@ where
     // is apart by what the cores are beyond the radii, else it meets (as
     // `add_radii` decides, status by status).
     let core_config = GjkConfig { max_distance: config.max_distance + margin, ..*config };
-    let found = gjk_core::distance_value_or(&CoreOf(a), &CoreOf(&b_local), &core_config, |config| {
-        let nb = b.core_polygon()?.vertices.len();
-        polygon_gap(a, &b_local, nb, config)
-    });
+    let found =
+        gjk_core::internal::distance_value_or(&CoreOf(a), &CoreOf(&b_local), &core_config, |config| {
+            let nb = b.core_polygon()?.vertices.len();
+            polygon_gap(a, &b_local, nb, config)
+        });
     let core = match found {
         Err(GjkError::IterationLimit) if margin > V::Scalar::ZERO => {
             // A capped search on round shapes: the full query still proves
@@ -483,7 +485,7 @@ where
             Sat::Unknown => {}
         }
     }
-    gjk_core::intersects_within(&CoreOf(a), &CoreOf(&b_local), margin + band, config, cache)
+    gjk_core::internal::intersects_within(&CoreOf(a), &CoreOf(&b_local), margin + band, config, cache)
 }
 
 /// Polygon pairs with at most this many vertex pairs (`n·m`) are tested by
@@ -569,7 +571,7 @@ where
     A: Shape<V> + ?Sized,
     B: Shape<V> + ?Sized,
 {
-    if let Some((sa, sb)) = crate::segment_cores(a, b) {
+    if let Some((sa, sb)) = crate::internal::segment_cores(a, b) {
         // Capsules and balls: their cores' distance in closed form decides.
         let gap = segment_gap(&sa, &sb);
         let reach = (sb.center - sa.center).length() + sa.half.length() + sb.half.length();
@@ -586,7 +588,7 @@ where
 
 /// The boolean test of two box cores (`a`, `b` in one frame) within
 /// `margin` plus the zero band by the separating-axis theorem
-/// ([`box_separation`](crate::box_separation)): the largest separation's lower bound beyond the
+/// ([`box_separation`](crate::internal::box_separation)): the largest separation's lower bound beyond the
 /// limit: apart; its upper bound at most 0: the boxes touch or overlap; in
 /// between (touching within rounding, or a gap that a face normal does
 /// not measure exactly), GJK decides. The zero band is relative to the
@@ -599,14 +601,14 @@ where
     A: Shape<V> + ?Sized,
     B: Shape<V> + ?Sized,
 {
-    let Some((ba, bb)) = crate::box_cores(a, b) else { return Sat::Unknown };
-    match gjk_core::ball_test(&CoreOf(a), &CoreOf(b), margin, config) {
+    let Some((ba, bb)) = crate::internal::box_cores(a, b) else { return Sat::Unknown };
+    match gjk_core::internal::ball_test(&CoreOf(a), &CoreOf(b), margin, config) {
         BallTest::Apart => return Sat::Apart,
         BallTest::Overlapping => return Sat::Meet,
         BallTest::Unknown => {}
     }
     let limit = |reach: V::Scalar| margin + config.zero_tolerance * reach;
-    if let Some((p, _)) = crate::point_and_box(&ba, &bb) {
+    if let Some((p, _)) = crate::internal::point_and_box(&ba, &bb) {
         // A ball's centre: its distance from the box is exact.
         let reach = (bb.center - ba.center).length() + ba.half.length() + bb.half.length();
         if !(reach * reach).is_finite() || !margin.is_finite() || !p.gap.is_finite() {
@@ -628,7 +630,7 @@ where
 }
 
 /// The distance between two box cores (`a`, `b` in one frame) by the
-/// separating-axis test, where it settles it ([`crate::box_gap`]: an
+/// separating-axis test, where it settles it ([`crate::internal::box_gap`]: an
 /// axis whose witnesses realise its separation, or 0 for contact and
 /// overlap); a ball's centre and a box, or two segment or point cores
 /// (capsules and balls), in closed form. `None` where GJK must measure,
@@ -640,23 +642,23 @@ where
     A: Shape<V> + ?Sized,
     B: Shape<V> + ?Sized,
 {
-    if let Some((sa, sb)) = crate::segment_cores(a, b) {
+    if let Some((sa, sb)) = crate::internal::segment_cores(a, b) {
         // Capsules and balls: their cores' distance in closed form.
         let gap = segment_gap(&sa, &sb);
         return gap.is_finite().then_some(gap);
     }
-    let (ba, bb) = crate::box_cores(a, b)?;
-    if let Some((p, _)) = crate::point_and_box(&ba, &bb) {
+    let (ba, bb) = crate::internal::box_cores(a, b)?;
+    if let Some((p, _)) = crate::internal::point_and_box(&ba, &bb) {
         // A ball's centre: its distance from the box is exact (0 inside).
         return p.gap.is_finite().then(|| p.gap.max(V::Scalar::ZERO));
     }
     crate::obb::box_gap_of(&ba, &bb)
 }
 
-/// The distance of two segment or point cores ([`crate::closest_on_segments`]).
+/// The distance of two segment or point cores ([`crate::internal::closest_on_segments`]).
 #[inline]
-fn segment_gap<V: Space>(a: &crate::BoxView<V>, b: &crate::BoxView<V>) -> V::Scalar {
-    let (pa, pb) = crate::closest_on_segments(a, b);
+fn segment_gap<V: Space>(a: &crate::internal::BoxView<V>, b: &crate::internal::BoxView<V>) -> V::Scalar {
+    let (pa, pb) = crate::internal::closest_on_segments(a, b);
     (pb - pa).length()
 }
 
@@ -700,7 +702,7 @@ where
         return Sat::Unknown;
     };
     // The balls first, as GJK's test (most far or deep pairs end there).
-    match gjk_core::ball_test_of((ca, ra), (cb, rb), margin, config) {
+    match gjk_core::internal::ball_test_of((ca, ra), (cb, rb), margin, config) {
         BallTest::Apart => return Sat::Apart,
         BallTest::Overlapping => return Sat::Meet,
         BallTest::Unknown => {}
@@ -1172,7 +1174,7 @@ where
 {
     let zero = V::Scalar::ZERO;
     // Under an iteration cap the search runs as asked (as the balls'
-    // exits are off there: `gjk_core::ball_test`).
+    // exits are off there: `gjk_core::internal::ball_test`).
     if config.max_iterations < gjk_core::DEFAULT_MAX_ITERATIONS {
         return None;
     }
@@ -1471,7 +1473,7 @@ mod tests {
     /// One pair for [`polygon_gap_is_exact_or_contact_within_the_band`]:
     /// `None` when the test declines, else whether it reported contact and
     /// whether that contact is a separated pair's (the end-region rule).
-    fn gap_case<V: Space + gjk_core::Vector2>(
+    fn gap_case<V: Space + gjk_core::internal::Vector2>(
         a: &ConvexPolygon<V>,
         b: &ConvexPolygon<V>,
         pose: &Pose<V>,

@@ -9,7 +9,8 @@
 //! [`Placed`](crate::Placed), the queries' internal form with a matrix,
 //! has no serde form: serialize a [`Transformed`] or a [`Pose`] instead.
 
-use gjk_core::{Real, Vector2, Vector3};
+use gjk_core::Real;
+use gjk_core::internal::{Vector2, Vector3};
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 

@@ -1,7 +1,8 @@
 //! The [`Shape`] trait (a support mapping with a round-core split) and the
 //! construction errors.
 
-use gjk_core::{Climb, NO_INDEX, Real, Search, SupportMap, Vector};
+use gjk_core::internal::{Climb, Search};
+use gjk_core::{NO_INDEX, Real, SupportMap, Vector};
 
 use crate::obb::BoxView;
 use crate::packed::PackedPoints;
@@ -92,9 +93,9 @@ pub trait Shape<V: Space>: SupportMap<V> {
     /// The core as a segment or a point (a [`crate::Capsule`]'s, a
     /// [`crate::Ball`]'s; through `&`, `Placed` and `Rounded`), written as a
     /// box of zero width ([`BoxView`] with zero half extents across it), for
-    /// the separating-axis test against a box ([`crate::box_cores`]) and the
+    /// the separating-axis test against a box ([`crate::internal::box_cores`]) and the
     /// closed-form closest points of two such cores
-    /// ([`crate::closest_on_segments`]); `None` (the default) for every
+    /// ([`crate::internal::closest_on_segments`]); `None` (the default) for every
     /// other shape. Against a solid box the test's axes stay complete: the
     /// segment has no face of its own, and its direction's cross products
     /// with the box's edges are among them.

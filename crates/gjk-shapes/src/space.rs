@@ -71,6 +71,9 @@ pub trait Space: Vector {
     fn invert(r: &Self::Rotation) -> Self::Rotation;
     /// Whether the rotation is finite and (to 1e-3) unit.
     fn rotation_is_valid(r: &Self::Rotation) -> bool;
+    /// `r` as a unit rotation: itself where its norm is 1 to a few ulps,
+    /// else divided by its norm; `None` where that is zero or not finite.
+    fn normalized_rotation(r: &Self::Rotation) -> Option<Self::Rotation>;
     /// Component-wise product.
     fn mul_elem(a: Self, b: Self) -> Self;
     /// `|mag|` with the sign of `sign` per component (`+` for `+0`).
@@ -151,6 +154,14 @@ macro_rules! impl_space2 {
             #[inline]
             fn invert(r: &Rot2<$s>) -> Rot2<$s> {
                 Rot2 { cos: r.cos, sin: -r.sin }
+            }
+            fn normalized_rotation(r: &Rot2<$s>) -> Option<Rot2<$s>> {
+                let n2 = r.cos * r.cos + r.sin * r.sin;
+                if (n2 - 1.0).abs() <= 8.0 * <$s>::EPSILON {
+                    return Some(*r);
+                }
+                let n = n2.sqrt();
+                (n > 0.0 && n.is_finite()).then(|| Rot2 { cos: r.cos / n, sin: r.sin / n })
             }
             fn rotation_is_valid(r: &Rot2<$s>) -> bool {
                 r.cos.is_finite() && r.sin.is_finite() && ((r.cos * r.cos + r.sin * r.sin) - 1.0).abs() < 1e-3
@@ -242,6 +253,14 @@ macro_rules! impl_space3 {
             fn invert(r: &$q) -> $q {
                 r.inverse()
             }
+            fn normalized_rotation(r: &$q) -> Option<$q> {
+                let n2 = r.length_squared();
+                if (n2 - 1.0).abs() <= 8.0 * <$s>::EPSILON {
+                    return Some(*r);
+                }
+                let n = n2.sqrt();
+                (n > 0.0 && n.is_finite()).then(|| *r / n)
+            }
             fn rotation_is_valid(r: &$q) -> bool {
                 r.is_finite() && (r.length_squared() - 1.0).abs() < 1e-3
             }
@@ -320,6 +339,23 @@ pub struct Pose<V: Space> {
     pub translation: V,
 }
 
+/// `(rotation, translation)`, as glam and Bevy's `Transform` hold them
+/// (`Pose::from((t.rotation, t.translation))`); normalised as [`Pose::new`].
+impl<V: Space> From<(V::Rotation, V)> for Pose<V> {
+    #[inline]
+    fn from((rotation, translation): (V::Rotation, V)) -> Self {
+        Self::new(rotation, translation)
+    }
+}
+
+/// `(rotation, translation)`.
+impl<V: Space> From<Pose<V>> for (V::Rotation, V) {
+    #[inline]
+    fn from(p: Pose<V>) -> Self {
+        (p.rotation, p.translation)
+    }
+}
+
 impl<V: Space> Default for Pose<V> {
     fn default() -> Self {
         Self::IDENTITY
@@ -330,10 +366,31 @@ impl<V: Space> Pose<V> {
     /// No motion.
     pub const IDENTITY: Self = Self { rotation: V::IDENTITY, translation: V::ZERO };
 
-    /// A pose from a rotation and a translation.
+    /// A pose from a rotation and a translation. A rotation whose norm is
+    /// not 1 is normalised; one that cannot be (zero, NaN) is kept, and
+    /// queries on the pose answer `InvalidInput` ([`Self::try_new`] says so
+    /// at once).
     #[inline]
     pub fn new(rotation: V::Rotation, translation: V) -> Self {
-        Self { rotation, translation }
+        Self { rotation: V::normalized_rotation(&rotation).unwrap_or(rotation), translation }
+    }
+
+    /// [`Self::new`], or the reason the pose is unusable: a translation
+    /// that is not finite, a rotation that is zero or not finite.
+    ///
+    /// ```
+    /// use gjk_shapes::{Pose, ShapeError, glam::{Quat, Vec3}};
+    /// let p = Pose::try_new(Quat::from_xyzw(0.0, 0.0, 0.0, 2.0), Vec3::X).unwrap();
+    /// assert_eq!(p.rotation, Quat::IDENTITY); // normalised
+    /// let bad = Pose::try_new(Quat::from_xyzw(0.0, 0.0, 0.0, 0.0), Vec3::X);
+    /// assert_eq!(bad, Err(ShapeError::InvalidRotation));
+    /// ```
+    pub fn try_new(rotation: V::Rotation, translation: V) -> Result<Self, crate::ShapeError> {
+        if !translation.is_finite() {
+            return Err(crate::ShapeError::NonFinite);
+        }
+        let rotation = V::normalized_rotation(&rotation).ok_or(crate::ShapeError::InvalidRotation)?;
+        Ok(Self { rotation, translation })
     }
 
     /// A pure translation.

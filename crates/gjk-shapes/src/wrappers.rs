@@ -5,7 +5,8 @@
 //! `Placed` (rigid pose as a rotation matrix: what the posed queries use for
 //! B in A's frame), `Rounded`, `Swept`, `MinkowskiSum`.
 
-use gjk_core::{Climb, NO_INDEX, Real, Search, SupportMap};
+use gjk_core::internal::{Climb, Search};
+use gjk_core::{NO_INDEX, Real, SupportMap};
 
 use crate::obb::BoxView;
 use crate::shape::{PolygonView, Shape, ShapeError, point, radius};

@@ -443,7 +443,7 @@ fn distance_value_on_posed_and_round_shapes() {
 }
 
 /// A posed warm query answers most frames in one support call made on the
-/// shapes directly (`gjk_core::warm_exit`); every answer is the whole warm
+/// shapes directly (`gjk_core::internal::warm_exit`); every answer is the whole warm
 /// query's (`distance_local` on B placed in A's frame, with a copy of the
 /// cache, moved to the world) to the bit, and both leave the same cache.
 /// Hulls with rings and with climbs, boxes, rounded hulls and capsules
@@ -451,7 +451,8 @@ fn distance_value_on_posed_and_round_shapes() {
 #[test]
 fn warm_queries_answer_as_the_whole_warm_query() {
     use gjk_shapes::gjk_core::DistanceResult;
-    use gjk_shapes::{Placed, Shape, Space, distance_local, to_world};
+    use gjk_shapes::internal::{distance_local, to_world};
+    use gjk_shapes::{Placed, Shape, Space};
     fn same<V: Space>(x: &DistanceResult<V>, y: &DistanceResult<V>, ctx: &str) {
         assert_eq!(
             (x.status, x.distance, x.point_a, x.point_b, x.normal),

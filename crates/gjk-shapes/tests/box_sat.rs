@@ -10,9 +10,9 @@
 
 use gjk_shapes::gjk_core::{Real, SimplexCache};
 use gjk_shapes::glam::{DMat3, DQuat, DVec3, Quat, Vec3};
+use gjk_shapes::internal::{BoxView, box_gap, box_separation, box_separation_until};
 use gjk_shapes::{
-    BoxView, Cuboid, Placed, Pose, Rounded, Shape, box_gap, box_separation, box_separation_until, distance,
-    distance_value, intersects, intersects_with,
+    Cuboid, Placed, Pose, Rounded, Shape, distance, distance_value, intersects, intersects_with,
 };
 use gjk_testkit::{Rng, box_box_sat, brute_distance_3d};
 
@@ -356,7 +356,7 @@ fn box_gap_of_non_finite_views_is_none() {
     }
 }
 
-/// Capsules and balls against boxes ([`gjk_shapes::box_cores`]: a box and
+/// Capsules and balls against boxes ([`gjk_shapes::internal::box_cores`]: a box and
 /// a segment or point core), either way round, 3D and 2D, f64 and f32, at
 /// three scales: lying along a face, standing on it, or at random, their
 /// cores apart by more or less than the radius or crossing the box. The

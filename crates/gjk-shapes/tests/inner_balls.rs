@@ -1,11 +1,12 @@
 //! Inner and outer balls (`SupportMap::center_radii`) and the queries'
-//! exits on them (`gjk_core::ball_test`): the radii against facets found by
+//! exits on them (`gjk_core::internal::ball_test`): the radii against facets found by
 //! brute force, and the distance alone and the boolean test against the
 //! full query (to the bit) on pairs placed around both thresholds, with
 //! independent checks that every pair the balls call overlapping overlaps
 //! and every pair they call apart is apart (brute-force distance).
 
-use gjk_shapes::gjk_core::{BallTest, GjkConfig, Real, Status, SupportMap, ball_test};
+use gjk_shapes::gjk_core::internal::{BallTest, ball_test};
+use gjk_shapes::gjk_core::{GjkConfig, Real, Status, SupportMap};
 use gjk_shapes::glam::{DQuat, DVec2, DVec3, Quat, Vec2, Vec3};
 use gjk_shapes::{
     Ball, Capsule, ConvexHull, ConvexPolygon, CoreOf, Cuboid, Placed, Pose, Rot2, Rounded, Shape, distance,

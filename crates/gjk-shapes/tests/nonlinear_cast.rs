@@ -5,10 +5,11 @@
 
 use gjk_shapes::gjk_core::{CastOptions, CastStatus};
 use gjk_shapes::glam::{DQuat, DVec2, DVec3, Vec3};
+use gjk_shapes::internal::reach_from;
+use gjk_shapes::tuning::{NONLINEAR_CAST_MAX_STEPS, NONLINEAR_CAST_TOLERANCE};
 use gjk_shapes::{
-    Ball, Capsule, Circle, Cone, ConvexHull, ConvexPolygon, Cuboid, Cylinder, Motion,
-    NONLINEAR_CAST_MAX_STEPS, NONLINEAR_CAST_TOLERANCE, Pose, Rectangle, Rot2, Rounded, cast_shape,
-    cast_shape_nonlinear, distance, reach_from,
+    Ball, Capsule, Circle, Cone, ConvexHull, ConvexPolygon, Cuboid, Cylinder, Motion, Pose, Rectangle, Rot2,
+    Rounded, cast_shape, cast_shape_nonlinear, distance,
 };
 use gjk_testkit::*;
 

@@ -11,11 +11,12 @@
 //! shapes swapped. And the walk's view helpers (supports, point
 //! separation, edge distance) against brute force.
 
-use gjk_shapes::gjk_core::{Real, SimplexCache, Vector2};
+use gjk_shapes::gjk_core::internal::Vector2;
+use gjk_shapes::gjk_core::{Real, SimplexCache};
 use gjk_shapes::glam::{DVec2, Vec2};
+use gjk_shapes::tuning::POLYGON_SAT_LIMIT;
 use gjk_shapes::{
-    ConvexPolygon, POLYGON_SAT_LIMIT, Pose, Rot2, Rounded, Shape, Space, distance_value, intersects,
-    intersects_with,
+    ConvexPolygon, Pose, Rot2, Rounded, Shape, Space, distance_value, intersects, intersects_with,
 };
 use gjk_testkit::{Rng, brute_closest_2d, polygon};
 

@@ -4,7 +4,8 @@
 //! the sampling error). Also hill climbing against the linear scan, and
 //! construction errors.
 
-use gjk_shapes::gjk_core::{InLanes, Search, Vector, minkowski_support, minkowski_support_from};
+use gjk_shapes::gjk_core::Vector;
+use gjk_shapes::gjk_core::internal::{InLanes, Search, minkowski_support, minkowski_support_from};
 use gjk_shapes::glam::{DMat3, DQuat, DVec2, DVec3, Vec2, Vec3};
 use gjk_shapes::{
     Ball, Capsule, Cone, ConvexHull, ConvexPolygon, CoreOf, Cuboid, Cylinder, MinkowskiSum, Placed, Point,
@@ -279,7 +280,7 @@ fn hill_climbing_equals_scan_3d() {
                     .collect()
             };
             let hull = ConvexHull::new(&pts).unwrap();
-            if hull.vertices().len() > gjk_shapes::HULL_SCAN_LIMIT {
+            if hull.vertices().len() > gjk_shapes::tuning::HULL_SCAN_LIMIT {
                 assert!(hull.uses_hill_climbing(), "n={n}: hull graph not valid");
             }
             // The hull contains every input point and keeps only input points.
@@ -377,7 +378,10 @@ fn hinted_supports_check_the_ring() {
             }
         }
         if name.starts_with("prism") {
-            assert!(n as usize > gjk_shapes::HULL_RING_MIN && n as usize <= gjk_shapes::HULL_RING_LIMIT);
+            assert!(
+                n as usize > gjk_shapes::tuning::HULL_RING_MIN
+                    && n as usize <= gjk_shapes::tuning::HULL_RING_LIMIT
+            );
             for d in [DVec3::Y, -DVec3::Y] {
                 let cap: Vec<u32> = (0..n).filter(|&i| hull.vertices()[i as usize].dot(d) == 0.5).collect();
                 assert_eq!(cap.len(), 16, "{name}: cap along {d}");
@@ -446,7 +450,8 @@ fn high_degree_vertices_climb_through_their_lists() {
     let f32_hull = ConvexHull::new(&pts.iter().map(|p| p.as_vec3()).collect::<Vec<_>>()).unwrap();
     assert_eq!(hull.vertices().len(), k + 2);
     assert!(hull.uses_hill_climbing() && f32_hull.uses_hill_climbing());
-    let high = (0..k + 2).filter(|&i| hull.neighbours(i).len() > gjk_shapes::HULL_NODE_DEGREE).count();
+    let high =
+        (0..k + 2).filter(|&i| hull.neighbours(i).len() > gjk_shapes::tuning::HULL_NODE_DEGREE).count();
     assert_eq!(high, 2, "both apexes (and no rim vertex) above the inline degree");
     let mut rng = Rng::new(106);
     let mut dirs: Vec<DVec3> = (0..300).map(|_| rng.unit3()).collect();
@@ -592,8 +597,8 @@ fn hill_climbing_equals_scan_2d() {
             let poly = ConvexPolygon::new(&pts).unwrap();
             // Every input point lies inside (left of each CCW edge).
             let v = poly.vertices();
-            scanned |= v.len() <= gjk_shapes::POLYGON_SCAN_LIMIT;
-            climbed |= v.len() > gjk_shapes::POLYGON_SCAN_LIMIT;
+            scanned |= v.len() <= gjk_shapes::tuning::POLYGON_SCAN_LIMIT;
+            climbed |= v.len() > gjk_shapes::tuning::POLYGON_SCAN_LIMIT;
             for i in 0..v.len() {
                 let (a, b) = (v[i], v[(i + 1) % v.len()]);
                 for p in &pts {
@@ -702,7 +707,7 @@ fn pure_start_cells_match_scan_f32() {
         let mut dirs: Vec<Vec3> =
             (0..20_000).map(|_| rng.unit3().as_vec3() * rng.range(0.01, 100.0) as f32).collect();
         // Cell corners and edges lie on multiples of 2/g; every g up to the cap.
-        for g in 4..=gjk_shapes::MAX_START_GRID {
+        for g in 4..=gjk_shapes::tuning::MAX_START_GRID {
             for k in 0..=g {
                 let u = -1.0 + 2.0 * k as f32 / g as f32;
                 for w in [-1.0f32, -0.5, 0.0, 0.5, 1.0] {
@@ -935,7 +940,7 @@ fn climbs_leave_flat_faces() {
         let f32_hull = ConvexHull::new(&pts.iter().map(|p| p.as_vec3()).collect::<Vec<_>>()).unwrap();
         let n = hull.vertices().len() as u32;
         assert!(
-            n as usize > gjk_shapes::HULL_HINT_CLIMB_LIMIT,
+            n as usize > gjk_shapes::tuning::HULL_HINT_CLIMB_LIMIT,
             "{name}: {n} vertices do not climb from hints"
         );
         let mut dirs: Vec<DVec3> = (0..40).map(|_| rng.unit3()).collect();
