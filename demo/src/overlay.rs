@@ -79,9 +79,9 @@ fn line_width(mut store: ResMut<GizmoConfigStore>) {
     config.line.width = LINE_WIDTH;
 }
 
-/// A body's shape placed at its pose.
-fn placed(b: &Body) -> Transformed<&dyn Shape<Vec3>, Vec3> {
-    Transformed { shape: b.collider.shape(), pose: b.pose, scale: Vec3::ONE }
+/// A body's shape placed at its pose (`None` for a pose no query accepts).
+fn placed(b: &Body) -> Option<Transformed<&dyn Shape<Vec3>, Vec3>> {
+    Transformed::new(b.collider.shape(), b.pose).ok()
 }
 
 fn measure_pairs(
@@ -123,8 +123,9 @@ fn measure_pairs(
     let Some((other, _)) = nearest else { return };
     let Ok((_, ob)) = bodies.get(other) else { return };
     let c = contact(sb.collider.shape(), &sb.pose, ob.collider.shape(), &ob.pose);
+    let (Some(pa), Some(pb)) = (placed(sb), placed(ob)) else { return };
     let mut log = Vec::new();
-    let core = distance_with(&CoreOf(placed(sb)), &CoreOf(placed(ob)), &GjkConfig::default(), None, &mut log);
+    let core = distance_with(&CoreOf(pa), &CoreOf(pb), &GjkConfig::default(), None, &mut log);
     readout.other = Some(other);
     readout.distance = c.distance;
     readout.depth = c.depth;

@@ -73,7 +73,7 @@ impl Collider {
     /// origin, is the body's.
     pub fn own_frame(&self) -> Pose<Vec3> {
         match self {
-            Collider::Cone(c) => c.pose,
+            Collider::Cone(c) => c.pose(),
             _ => Pose::IDENTITY,
         }
     }
@@ -107,13 +107,13 @@ impl Collider {
     /// Radius of a ball around the local origin holding the shape.
     pub fn bounding_radius(&self) -> f32 {
         match self {
-            Collider::Cuboid(c) => c.half_extents.length(),
-            Collider::Ball(b) => b.radius,
-            Collider::Capsule(c) => c.half_height + c.radius,
-            Collider::Cylinder(c) => c.half_height.hypot(c.radius),
+            Collider::Cuboid(c) => c.half_extents().length(),
+            Collider::Ball(b) => b.radius(),
+            Collider::Capsule(c) => c.half_height() + c.radius(),
+            Collider::Cylinder(c) => c.half_height().hypot(c.disc_radius()),
             // The apex, 3h/2 up, or the base's rim, h/2 down.
             Collider::Cone(c) => {
-                (1.5 * c.shape.half_height).max((0.5 * c.shape.half_height).hypot(c.shape.radius))
+                (1.5 * c.shape.half_height()).max((0.5 * c.shape.half_height()).hypot(c.shape.base_radius()))
             }
             Collider::Hull(h) => h.vertices().iter().map(|v| v.length()).fold(0.0, f32::max),
         }
@@ -126,16 +126,18 @@ impl Collider {
             (m, Vec3::new(h.y * h.y + h.z * h.z, h.x * h.x + h.z * h.z, h.x * h.x + h.y * h.y) * (m / 3.0))
         };
         match self {
-            Collider::Cuboid(c) => box_props(c.half_extents),
+            Collider::Cuboid(c) => box_props(c.half_extents()),
             Collider::Ball(b) => {
-                let m = 4.0 / 3.0 * std::f32::consts::PI * b.radius.powi(3);
-                (m, Vec3::splat(0.4 * m * b.radius * b.radius))
+                let m = 4.0 / 3.0 * std::f32::consts::PI * b.radius().powi(3);
+                (m, Vec3::splat(0.4 * m * b.radius() * b.radius()))
             }
-            Collider::Capsule(c) => box_props(Vec3::new(c.radius, c.half_height + c.radius, c.radius)),
+            Collider::Capsule(c) => {
+                box_props(Vec3::new(c.radius(), c.half_height() + c.radius(), c.radius()))
+            }
             Collider::Cylinder(c) => {
                 // A solid cylinder: `m r² / 2` about its axis, `m (3 r² +
                 // H²) / 12` across it (height `H = 2 h`).
-                let (r2, h) = (c.radius * c.radius, c.half_height);
+                let (r2, h) = (c.disc_radius() * c.disc_radius(), c.half_height());
                 let m = std::f32::consts::PI * r2 * 2.0 * h;
                 let across = m * (3.0 * r2 + 4.0 * h * h) / 12.0;
                 (m, Vec3::new(across, 0.5 * m * r2, across))
@@ -144,7 +146,7 @@ impl Collider {
                 // A solid cone about its centre of mass: `3 m r² / 10`
                 // about its axis, `3 m (r² + h²) / 20` across it (`3 m (r²
                 // / 20 + H² / 80)` for the height `H = 2 h`).
-                let (r2, h) = (c.shape.radius * c.shape.radius, c.shape.half_height);
+                let (r2, h) = (c.shape.base_radius() * c.shape.base_radius(), c.shape.half_height());
                 let m = std::f32::consts::PI * r2 * 2.0 * h / 3.0;
                 let across = 0.15 * m * (r2 + h * h);
                 (m, Vec3::new(across, 0.3 * m * r2, across))

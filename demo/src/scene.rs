@@ -259,18 +259,18 @@ pub fn hull_mesh(hull: &ConvexHull<Vec3>) -> Mesh {
 /// The render mesh of a collider.
 pub fn collider_mesh(c: &Collider) -> Mesh {
     match c {
-        Collider::Cuboid(b) => BoxMesh::from_size(b.half_extents * 2.0).into(),
-        Collider::Ball(b) => SphereMesh::new(b.radius).mesh().uv(24, 16),
-        Collider::Capsule(c) => Capsule3d::new(c.radius, c.half_height * 2.0).into(),
+        Collider::Cuboid(b) => BoxMesh::from_size(b.half_extents() * 2.0).into(),
+        Collider::Ball(b) => SphereMesh::new(b.radius()).mesh().uv(24, 16),
+        Collider::Capsule(c) => Capsule3d::new(c.radius(), c.half_height() * 2.0).into(),
         Collider::Cylinder(c) => {
-            CylinderMesh::new(c.radius, c.half_height * 2.0).mesh().resolution(48).into()
+            CylinderMesh::new(c.disc_radius(), c.half_height() * 2.0).mesh().resolution(48).into()
         }
         Collider::Cone(c) => {
-            let mesh: Mesh = ConeMesh { radius: c.shape.radius, height: c.shape.half_height * 2.0 }
+            let mesh: Mesh = ConeMesh { radius: c.shape.base_radius(), height: c.shape.half_height() * 2.0 }
                 .mesh()
                 .resolution(48)
                 .into();
-            mesh.translated_by(c.pose.translation)
+            mesh.translated_by(c.pose().translation)
         }
         Collider::Hull(h) => hull_mesh(h),
     }

@@ -840,7 +840,7 @@ pub fn bench_mixed(plan: &Plan, rows: &mut Vec<Row>) {
         .map(|k| Capsule::new(0.3 + (k % 5) as f32 * 0.1, 0.2 + (k % 3) as f32 * 0.1).expect("valid"))
         .collect();
     let pcaps: Vec<parry3d::shape::Capsule> =
-        caps.iter().map(|c| parry3d::shape::Capsule::new_y(c.half_height, c.radius)).collect();
+        caps.iter().map(|c| parry3d::shape::Capsule::new_y(c.half_height(), c.radius())).collect();
     for q in [Query::Distance, Query::DistanceFull, Query::Intersects, Query::Contact] {
         let (o, p) = race(
             plan.reps,
@@ -972,7 +972,7 @@ pub fn bench_warm(n: usize, set: &Set3, plan: &Plan, rows: &mut Vec<Row>) {
             .map(|_| {
                 per_item(m, |k| {
                     let (a, b, pose) = &set.pairs[k];
-                    let bb = Transformed { shape: &set.ours[*b], pose: *pose, scale: Vec3::ONE };
+                    let Ok(bb) = Transformed::new(&set.ours[*b], *pose) else { return };
                     let mut d = Vec3::X;
                     for _ in 0..calls[k] {
                         let p = minkowski_support(&CoreOf(&set.ours[*a]), &CoreOf(&bb), d);

@@ -752,9 +752,8 @@ pub fn trace<V: SceneSpace>(
     scene: &Scene,
 ) -> Result<(Vec<Iteration<V>>, gjk_core::DistanceResult<V>), SceneError> {
     let p = Pair::<V>::new(scene)?;
-    let ones = V::splat(V::Scalar::ONE);
-    let ta = Transformed { shape: &*p.a, pose: p.pose_a, scale: ones };
-    let tb = Transformed { shape: &*p.b, pose: p.pose_b, scale: ones };
+    let ta = Transformed::new(&*p.a, p.pose_a).map_err(|e| err("a.pose", e.to_string()))?;
+    let tb = Transformed::new(&*p.b, p.pose_b).map_err(|e| err("b.pose", e.to_string()))?;
     let mut log = Vec::new();
     let r = gjk_core::distance_with(&ta, &tb, &GjkConfig::default(), None, &mut log);
     Ok((log, r))
@@ -798,9 +797,8 @@ pub fn trace_svg<V: SceneSpace + Vector2>(
     r: &gjk_core::DistanceResult<V>,
 ) -> Result<String, SceneError> {
     let p = Pair::<V>::new(scene)?;
-    let ones = V::splat(V::Scalar::ONE);
-    let ta = Transformed { shape: &*p.a, pose: p.pose_a, scale: ones };
-    let tb = Transformed { shape: &*p.b, pose: p.pose_b, scale: ones };
+    let ta = Transformed::new(&*p.a, p.pose_a).map_err(|e| err("a.pose", e.to_string()))?;
+    let tb = Transformed::new(&*p.b, p.pose_b).map_err(|e| err("b.pose", e.to_string()))?;
     // The outline of A − B from its support mapping in 256 directions.
     const DIRECTIONS: usize = 256;
     let outline: Vec<(f64, f64)> = (0..DIRECTIONS)

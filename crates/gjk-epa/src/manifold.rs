@@ -384,7 +384,7 @@ impl<V: Space + Vector3> PolyhedronFaces<V> for Ball<V::Scalar> {
     }
 
     fn face_radius(&self) -> V::Scalar {
-        self.radius
+        self.radius()
     }
 }
 
@@ -403,7 +403,7 @@ impl<V: Space + Vector3> PolyhedronFaces<V> for Capsule<V::Scalar> {
     }
 
     fn face_radius(&self) -> V::Scalar {
-        self.radius
+        self.radius()
     }
 }
 
@@ -482,10 +482,10 @@ fn cylinder_face<V: Space + Vector3>(c: &Cylinder<V::Scalar>, dir: V, out: &mut 
     let y = dir.component(1);
     if y.abs() >= across {
         let side = if y < V::Scalar::ZERO { -V::Scalar::ONE } else { V::Scalar::ONE };
-        disc_face(u, c.radius, c.half_height * side, side, out);
+        disc_face(u, c.disc_radius(), c.half_height() * side, side, out);
         V::axis(1) * side
     } else {
-        let (rim, up) = (u * c.radius, V::axis(1) * c.half_height);
+        let (rim, up) = (u * c.disc_radius(), V::axis(1) * c.half_height());
         out.clear();
         out.extend([rim - up, rim + up]);
         u
@@ -532,7 +532,7 @@ impl<V: Space + Vector3> PolyhedronFaces<V> for Cylinder<V::Scalar> {
 /// A cone's side's outward unit normal along the unit `u` across the axis.
 fn cone_normal<V: Space + Vector3>(c: &Cone<V::Scalar>, u: V) -> V {
     let two = V::Scalar::ONE + V::Scalar::ONE;
-    (u * (two * c.half_height) + V::axis(1) * c.radius).try_normalize().unwrap_or(u)
+    (u * (two * c.half_height()) + V::axis(1) * c.base_radius()).try_normalize().unwrap_or(u)
 }
 
 /// A cone's face most aligned with `dir`: the base (a disc face, its first
@@ -543,15 +543,15 @@ fn cone_face<V: Space + Vector3>(c: &Cone<V::Scalar>, dir: V, out: &mut Vec<V>) 
     let (u, across) = across_y(dir);
     let y = dir.component(1);
     let two = V::Scalar::ONE + V::Scalar::ONE;
-    let slant = V::sqrt(two * two * c.half_height * c.half_height + c.radius * c.radius);
+    let slant = V::sqrt(two * two * c.half_height() * c.half_height() + c.base_radius() * c.base_radius());
     // Alignments times |dir|: the base's `−y`, the side's best.
-    if -y * slant >= two * c.half_height * across + c.radius * y {
-        disc_face(u, c.radius, -c.half_height, -V::Scalar::ONE, out);
+    if -y * slant >= two * c.half_height() * across + c.base_radius() * y {
+        disc_face(u, c.base_radius(), -c.half_height(), -V::Scalar::ONE, out);
         -V::axis(1)
     } else {
-        let up = V::axis(1) * c.half_height;
+        let up = V::axis(1) * c.half_height();
         out.clear();
-        out.extend([u * c.radius - up, up]);
+        out.extend([u * c.base_radius() - up, up]);
         cone_normal(c, u)
     }
 }
@@ -589,7 +589,7 @@ impl<V: Space + Vector3> PolyhedronFaces<V> for Cone<V::Scalar> {
             let theta = core::f64::consts::TAU * k as f64 / SIDE_NORMAL_SAMPLES as f64;
             let (sin, cos) = theta.sin_cos();
             let u = V::new3(V::Scalar::from_f64(cos), V::Scalar::ZERO, V::Scalar::from_f64(sin));
-            (u * self.radius - V::axis(1) * self.half_height, cone_normal(self, u))
+            (u * self.base_radius() - V::axis(1) * self.half_height(), cone_normal(self, u))
         }));
         Some(n)
     }
@@ -613,7 +613,7 @@ impl<V: Space + Vector3, T: PolyhedronFaces<V> + Shape<V>> PolyhedronFaces<V> fo
     }
 
     fn face_radius(&self) -> V::Scalar {
-        self.shape.face_radius() + self.radius
+        self.shape.face_radius() + self.rounding()
     }
 
     fn face_keys(&self, face: &[V], normal: V, keys: &mut Vec<u64>) {
@@ -651,7 +651,7 @@ impl<V: Space + Vector3> PolyhedronFaces<V> for Cuboid<V> {
             }
         }
         let sign = if dir.component(axis) < V::Scalar::ZERO { -V::Scalar::ONE } else { V::Scalar::ONE };
-        box_face(self.half_extents, axis, sign, out)
+        box_face(self.half_extents(), axis, sign, out)
     }
 
     fn best_face_by(&self, score: FaceScore<'_, V>, out: &mut Vec<V>) -> V {
@@ -664,7 +664,7 @@ impl<V: Space + Vector3> PolyhedronFaces<V> for Cuboid<V> {
                 }
             }
         }
-        box_face(self.half_extents, axis, sign, out)
+        box_face(self.half_extents(), axis, sign, out)
     }
 
     fn square_rims(&self) -> bool {
@@ -776,8 +776,8 @@ fn flat_face<V: Space + Vector3>(v: &[V], score: FaceScore<'_, V>, out: &mut Vec
 /// shape: scale maps normals by the inverse scale (faces stay planar),
 /// then the rotation.
 fn face_normal<V: Space, T>(t: &Transformed<T, V>, n: V) -> V {
-    let ns = V::mul_elem(n, inv_elem(t.scale));
-    t.pose.transform_vector(ns.try_normalize().unwrap_or(n))
+    let ns = V::mul_elem(n, inv_elem(t.scale()));
+    t.pose().transform_vector(ns.try_normalize().unwrap_or(n))
 }
 
 /// Whether a scale is the same along every axis.
@@ -787,46 +787,50 @@ fn uniform<V: Space>(scale: V) -> bool {
 
 impl<V: Space + Vector3, T: PolyhedronFaces<V>> PolyhedronFaces<V> for Transformed<T, V> {
     fn best_face(&self, dir: V, out: &mut Vec<V>) -> V {
-        let s0 = self.scale.component(0);
-        if !uniform(self.scale) && self.shape.face_radius() > V::Scalar::ZERO {
+        let s0 = self.scale().component(0);
+        if !uniform(self.scale()) && self.shape.face_radius() > V::Scalar::ZERO {
             // A round shape under a non-uniform scale is no longer its core
             // grown by a ball: its surface point stands in for a face.
             out.clear();
             out.push(self.support(dir));
             return dir.try_normalize().unwrap_or(V::X);
         }
-        if uniform(self.scale) {
+        if uniform(self.scale()) {
             // A uniform scale keeps angles: the local direction picks.
-            let n = self.shape.best_face(self.pose.inverse_transform_vector(dir), out);
+            let n = self.shape.best_face(self.pose().inverse_transform_vector(dir), out);
             for p in out.iter_mut() {
-                *p = self.pose.transform_point(*p * s0);
+                *p = self.pose().transform_point(*p * s0);
             }
-            return self.pose.transform_vector(n);
+            return self.pose().transform_vector(n);
         }
         self.best_face_by(&|n| n.dot(dir), out)
     }
 
     fn best_face_by(&self, score: FaceScore<'_, V>, out: &mut Vec<V>) -> V {
-        if !uniform(self.scale) && self.shape.face_radius() > V::Scalar::ZERO {
+        if !uniform(self.scale()) && self.shape.face_radius() > V::Scalar::ZERO {
             // As in `best_face`: the support along the best-scoring axis.
             let dir = best_axis(score);
             return self.best_face(dir, out);
         }
         let n = self.shape.best_face_by(&|n| score(face_normal(self, n)), out);
         for p in out.iter_mut() {
-            *p = self.pose.transform_point(V::mul_elem(self.scale, *p));
+            *p = self.pose().transform_point(V::mul_elem(self.scale(), *p));
         }
         face_normal(self, n)
     }
 
     fn face_radius(&self) -> V::Scalar {
-        if uniform(self.scale) { self.shape.face_radius() * self.scale.component(0) } else { V::Scalar::ZERO }
+        if uniform(self.scale()) {
+            self.shape.face_radius() * self.scale().component(0)
+        } else {
+            V::Scalar::ZERO
+        }
     }
 
     /// A uniform scale keeps every angle (a non-uniform one can shear a
     /// turned box's).
     fn square_rims(&self) -> bool {
-        self.shape.square_rims() && uniform(self.scale)
+        self.shape.square_rims() && uniform(self.scale())
     }
 
     fn best_face_around_by(
@@ -835,11 +839,11 @@ impl<V: Space + Vector3, T: PolyhedronFaces<V>> PolyhedronFaces<V> for Transform
         out: &mut Vec<V>,
         around: &mut Vec<(V, V)>,
     ) -> Option<V> {
-        if !uniform(self.scale) && self.shape.face_radius() > V::Scalar::ZERO {
+        if !uniform(self.scale()) && self.shape.face_radius() > V::Scalar::ZERO {
             return None;
         }
         let n = self.shape.best_face_around_by(&|n| score(face_normal(self, n)), out, around)?;
-        let place = |p: V| self.pose.transform_point(V::mul_elem(self.scale, p));
+        let place = |p: V| self.pose().transform_point(V::mul_elem(self.scale(), p));
         for p in out.iter_mut() {
             *p = place(*p);
         }
@@ -852,16 +856,16 @@ impl<V: Space + Vector3, T: PolyhedronFaces<V>> PolyhedronFaces<V> for Transform
     /// The wrapped shape's keys of the face mapped back to its frame
     /// (the same points give the same bits back every call).
     fn face_keys(&self, face: &[V], normal: V, keys: &mut Vec<u64>) {
-        if !uniform(self.scale) && self.shape.face_radius() > V::Scalar::ZERO {
+        if !uniform(self.scale()) && self.shape.face_radius() > V::Scalar::ZERO {
             // A surface point standing in for a face: no feature to name.
             keys.clear();
             keys.extend(face.iter().map(|_| seed::SURFACE));
             return;
         }
-        let inv = inv_elem(self.scale);
+        let inv = inv_elem(self.scale());
         let inner: Vec<V> =
-            face.iter().map(|p| V::mul_elem(inv, self.pose.inverse_transform_point(*p))).collect();
-        let n = V::mul_elem(self.scale, self.pose.inverse_transform_vector(normal));
+            face.iter().map(|p| V::mul_elem(inv, self.pose().inverse_transform_point(*p))).collect();
+        let n = V::mul_elem(self.scale(), self.pose().inverse_transform_vector(normal));
         self.shape.face_keys(&inner, n.try_normalize().unwrap_or(n), keys);
     }
 }
@@ -1637,7 +1641,7 @@ impl<V: Space + Vector2> PolygonEdges<V> for Ball<V::Scalar> {
     }
 
     fn edge_radius(&self) -> V::Scalar {
-        self.radius
+        self.radius()
     }
 }
 
@@ -1654,7 +1658,7 @@ impl<V: Space + Vector2> PolygonEdges<V> for Capsule<V::Scalar> {
     }
 
     fn edge_radius(&self) -> V::Scalar {
-        self.radius
+        self.radius()
     }
 }
 
@@ -1669,7 +1673,7 @@ impl<V: Space + Vector2, T: PolygonEdges<V> + Shape<V>> PolygonEdges<V> for Roun
     }
 
     fn edge_radius(&self) -> V::Scalar {
-        self.shape.edge_radius() + self.radius
+        self.shape.edge_radius() + self.rounding()
     }
 
     fn edge_keys(&self, edge: [V; 2], normal: V) -> [u64; 2] {
@@ -1693,7 +1697,7 @@ impl<V: Space + Vector2> PolygonEdges<V> for Cuboid<V> {
     fn best_edge(&self, dir: V) -> ([V; 2], V) {
         let axis = usize::from(dir.y().abs() > dir.x().abs());
         let sign = if dir.component(axis) < V::Scalar::ZERO { -V::Scalar::ONE } else { V::Scalar::ONE };
-        rect_edge(self.half_extents, axis, sign)
+        rect_edge(self.half_extents(), axis, sign)
     }
 
     fn best_edge_by(&self, score: FaceScore<'_, V>) -> ([V; 2], V) {
@@ -1706,7 +1710,7 @@ impl<V: Space + Vector2> PolygonEdges<V> for Cuboid<V> {
                 }
             }
         }
-        rect_edge(self.half_extents, axis, sign)
+        rect_edge(self.half_extents(), axis, sign)
     }
 }
 
@@ -1731,43 +1735,47 @@ impl<V: Space + Vector2> PolygonEdges<V> for ConvexPolygon<V> {
 
 impl<V: Space + Vector2, T: PolygonEdges<V>> PolygonEdges<V> for Transformed<T, V> {
     fn best_edge(&self, dir: V) -> ([V; 2], V) {
-        if !uniform(self.scale) && self.shape.edge_radius() > V::Scalar::ZERO {
+        if !uniform(self.scale()) && self.shape.edge_radius() > V::Scalar::ZERO {
             // A round shape under a non-uniform scale is no longer its core
             // grown by a disc: its surface point stands in for an edge.
             return ([self.support(dir); 2], dir.try_normalize().unwrap_or(V::X));
         }
-        if uniform(self.scale) {
+        if uniform(self.scale()) {
             // A uniform scale keeps angles: the local direction picks.
-            let (e, n) = self.shape.best_edge(self.pose.inverse_transform_vector(dir));
-            let s = self.scale.component(0);
-            return (e.map(|p| self.pose.transform_point(p * s)), self.pose.transform_vector(n));
+            let (e, n) = self.shape.best_edge(self.pose().inverse_transform_vector(dir));
+            let s = self.scale().component(0);
+            return (e.map(|p| self.pose().transform_point(p * s)), self.pose().transform_vector(n));
         }
         self.best_edge_by(&|n| n.dot(dir))
     }
 
     fn best_edge_by(&self, score: FaceScore<'_, V>) -> ([V; 2], V) {
-        if !uniform(self.scale) && self.shape.edge_radius() > V::Scalar::ZERO {
+        if !uniform(self.scale()) && self.shape.edge_radius() > V::Scalar::ZERO {
             // As in `best_edge`: the support along the best-scoring axis.
             let dir = best_axis(score);
             return self.best_edge(dir);
         }
         let (e, n) = self.shape.best_edge_by(&|n| score(face_normal(self, n)));
-        (e.map(|p| self.pose.transform_point(V::mul_elem(self.scale, p))), face_normal(self, n))
+        (e.map(|p| self.pose().transform_point(V::mul_elem(self.scale(), p))), face_normal(self, n))
     }
 
     fn edge_radius(&self) -> V::Scalar {
-        if uniform(self.scale) { self.shape.edge_radius() * self.scale.component(0) } else { V::Scalar::ZERO }
+        if uniform(self.scale()) {
+            self.shape.edge_radius() * self.scale().component(0)
+        } else {
+            V::Scalar::ZERO
+        }
     }
 
     /// The wrapped shape's keys of the edge mapped back to its frame.
     fn edge_keys(&self, edge: [V; 2], normal: V) -> [u64; 2] {
-        if !uniform(self.scale) && self.shape.edge_radius() > V::Scalar::ZERO {
+        if !uniform(self.scale()) && self.shape.edge_radius() > V::Scalar::ZERO {
             // A surface point standing in for an edge: no feature to name.
             return [seed::SURFACE; 2];
         }
-        let inv = inv_elem(self.scale);
-        let inner = edge.map(|p| V::mul_elem(inv, self.pose.inverse_transform_point(p)));
-        let n = V::mul_elem(self.scale, self.pose.inverse_transform_vector(normal));
+        let inv = inv_elem(self.scale());
+        let inner = edge.map(|p| V::mul_elem(inv, self.pose().inverse_transform_point(p)));
+        let n = V::mul_elem(self.scale(), self.pose().inverse_transform_vector(normal));
         self.shape.edge_keys(inner, n.try_normalize().unwrap_or(n))
     }
 }

@@ -789,7 +789,7 @@ fn contact_within_rejects_by_outer_balls() {
         if verdict == BallTest::Apart {
             rejected += 1;
             let core_a: Vec<DVec3> = a.shape.vertices().iter().map(|v| pa.transform_point(*v)).collect();
-            let corners = box_corners(b.half_extents, DMat3::from_quat(pb.rotation), pb.translation);
+            let corners = box_corners(b.half_extents(), DMat3::from_quat(pb.rotation), pb.translation);
             let gap = brute_distance_3d(&core_a, &corners) - round;
             assert!(gap > prediction, "pair {k}: rejected at brute-force {gap} (prediction {prediction})");
         }

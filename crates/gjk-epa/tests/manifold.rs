@@ -206,7 +206,7 @@ fn scaled_boxes_pick_faces_by_world_normals() {
         let dir = rng.unit3();
         let best = planes.iter().map(|(p, _)| p.dot(dir)).fold(f64::NEG_INFINITY, f64::max);
         // The box, and the hull of its corners (faces by a scan).
-        let h = Transformed::with_scale(hull.clone(), t.pose, scale).unwrap();
+        let h = Transformed::with_scale(hull.clone(), t.pose(), scale).unwrap();
         for n in [t.best_face(dir, &mut face), h.best_face(dir, &mut face)] {
             assert!(n.dot(dir) >= best - 1e-12, "#{i}: {} < {best}", n.dot(dir));
             let (_, d) = planes.iter().find(|(p, _)| (*p - n).length() < 1e-9).expect("a facet's normal");

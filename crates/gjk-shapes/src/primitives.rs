@@ -14,13 +14,19 @@ use crate::space::{Space, half};
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Point<V> {
     /// Where it is.
-    pub p: V,
+    pub(crate) p: V,
 }
 
 impl<V: Space> Point<V> {
     /// A point; errors on NaN/inf.
     pub fn new(p: V) -> Result<Self, ShapeError> {
         Ok(Self { p: point(p)? })
+    }
+
+    /// Where it is.
+    #[inline]
+    pub fn position(&self) -> V {
+        self.p
     }
 }
 
@@ -55,7 +61,7 @@ impl<V: Space> Shape<V> for Point<V> {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Ball<S> {
     /// Radius (≥ 0).
-    pub radius: S,
+    pub(crate) radius: S,
 }
 
 /// A sphere (a [`Ball`] in 3D).
@@ -67,6 +73,12 @@ impl<S: Real> Ball<S> {
     /// A ball of the given radius; errors on a negative or non-finite one.
     pub fn new(r: S) -> Result<Self, ShapeError> {
         Ok(Self { radius: radius(r)? })
+    }
+
+    /// The radius.
+    #[inline]
+    pub fn radius(&self) -> S {
+        self.radius
     }
 }
 
@@ -127,9 +139,9 @@ impl<V: Space> Shape<V> for Ball<V::Scalar> {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Capsule<S> {
     /// Half the length of the core segment (≥ 0).
-    pub half_height: S,
+    pub(crate) half_height: S,
     /// Radius (≥ 0).
-    pub radius: S,
+    pub(crate) radius: S,
 }
 
 impl<S: Real> Capsule<S> {
@@ -140,6 +152,18 @@ impl<S: Real> Capsule<S> {
             return Err(ShapeError::NonPositiveSize);
         }
         Ok(Self { half_height: hh, radius: radius(r)? })
+    }
+
+    /// Half the length of the core segment (along local Y).
+    #[inline]
+    pub fn half_height(&self) -> S {
+        self.half_height
+    }
+
+    /// The radius about the core segment.
+    #[inline]
+    pub fn radius(&self) -> S {
+        self.radius
     }
 
     /// The core segment's end points `(bottom, top)`.
@@ -225,13 +249,19 @@ pub(crate) fn argmax<V: Vector>(pts: &[V], dir: V) -> usize {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Segment<V> {
     /// The end points.
-    pub points: [V; 2],
+    pub(crate) points: [V; 2],
 }
 
 impl<V: Space> Segment<V> {
     /// A segment; errors on NaN/inf. Equal end points make a point.
     pub fn new(a: V, b: V) -> Result<Self, ShapeError> {
         Ok(Self { points: [point(a)?, point(b)?] })
+    }
+
+    /// The two end points.
+    #[inline]
+    pub fn points(&self) -> [V; 2] {
+        self.points
     }
 }
 
@@ -268,13 +298,19 @@ impl<V: Space> Shape<V> for Segment<V> {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Triangle<V> {
     /// The corners.
-    pub points: [V; 3],
+    pub(crate) points: [V; 3],
 }
 
 impl<V: Space> Triangle<V> {
     /// A triangle; errors on NaN/inf. Degenerate triangles are allowed.
     pub fn new(a: V, b: V, c: V) -> Result<Self, ShapeError> {
         Ok(Self { points: [point(a)?, point(b)?, point(c)?] })
+    }
+
+    /// The three corners.
+    #[inline]
+    pub fn points(&self) -> [V; 3] {
+        self.points
     }
 }
 
@@ -305,7 +341,7 @@ impl<V: Space> Shape<V> for Triangle<V> {}
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Cuboid<V> {
     /// Half the size along each axis (all positive).
-    pub half_extents: V,
+    pub(crate) half_extents: V,
 }
 
 /// A rectangle (a [`Cuboid`] in 2D).
@@ -318,6 +354,12 @@ impl<V: Space> Cuboid<V> {
             size(half_extents.component(i))?;
         }
         Ok(Self { half_extents })
+    }
+
+    /// Half the side lengths.
+    #[inline]
+    pub fn half_extents(&self) -> V {
+        self.half_extents
     }
 
     /// Corner `index`: bit `k` set means the negative side along axis `k`.
@@ -381,15 +423,27 @@ impl<V: Space> Shape<V> for Cuboid<V> {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Cylinder<S> {
     /// Half the height (> 0).
-    pub half_height: S,
+    pub(crate) half_height: S,
     /// Radius (> 0).
-    pub radius: S,
+    pub(crate) radius: S,
 }
 
 impl<S: Real> Cylinder<S> {
     /// A cylinder; errors on zero, negative or non-finite sizes.
     pub fn new(half_height: S, radius: S) -> Result<Self, ShapeError> {
         Ok(Self { half_height: size(half_height)?, radius: size(radius)? })
+    }
+
+    /// Half the height (along local Y).
+    #[inline]
+    pub fn half_height(&self) -> S {
+        self.half_height
+    }
+
+    /// The radius of its discs (a cylinder is sharp: [`Shape::radius`] is 0).
+    #[inline]
+    pub fn disc_radius(&self) -> S {
+        self.radius
     }
 }
 
@@ -426,15 +480,27 @@ impl<V: Space + Vector3> Shape<V> for Cylinder<V::Scalar> {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Cone<S> {
     /// Half the height (> 0).
-    pub half_height: S,
+    pub(crate) half_height: S,
     /// Base radius (> 0).
-    pub radius: S,
+    pub(crate) radius: S,
 }
 
 impl<S: Real> Cone<S> {
     /// A cone; errors on zero, negative or non-finite sizes.
     pub fn new(half_height: S, radius: S) -> Result<Self, ShapeError> {
         Ok(Self { half_height: size(half_height)?, radius: size(radius)? })
+    }
+
+    /// Half the height (along local Y, apex at `+half_height`).
+    #[inline]
+    pub fn half_height(&self) -> S {
+        self.half_height
+    }
+
+    /// The radius of its base (a cone is sharp: [`Shape::radius`] is 0).
+    #[inline]
+    pub fn base_radius(&self) -> S {
+        self.radius
     }
 }
 

@@ -26,9 +26,9 @@ pub struct Transformed<T, V: Space> {
     /// The wrapped shape.
     pub shape: T,
     /// Where it is.
-    pub pose: Pose<V>,
+    pub(crate) pose: Pose<V>,
     /// Per-axis scale (all ones when unscaled).
-    pub scale: V,
+    pub(crate) scale: V,
 }
 
 impl<T, V: Space> Transformed<T, V> {
@@ -53,6 +53,18 @@ impl<T, V: Space> Transformed<T, V> {
         }
         t.scale = scale;
         Ok(t)
+    }
+
+    /// Where the (scaled) shape is placed.
+    #[inline]
+    pub fn pose(&self) -> Pose<V> {
+        self.pose
+    }
+
+    /// The scale per axis, applied before the pose.
+    #[inline]
+    pub fn scale(&self) -> V {
+        self.scale
     }
 
     /// Whether the scale is the same along every axis (then radii scale too).
@@ -285,13 +297,19 @@ pub struct Rounded<T, S> {
     /// The core shape.
     pub shape: T,
     /// The rounding radius (≥ 0).
-    pub radius: S,
+    pub(crate) radius: S,
 }
 
 impl<T, S: Real> Rounded<T, S> {
     /// `shape` rounded by `r`; errors on a negative or non-finite radius.
     pub fn new(shape: T, r: S) -> Result<Self, ShapeError> {
         Ok(Self { shape, radius: radius(r)? })
+    }
+
+    /// The rounding radius.
+    #[inline]
+    pub fn rounding(&self) -> S {
+        self.radius
     }
 }
 
@@ -364,13 +382,19 @@ pub struct Swept<T, V> {
     /// The moving shape, at its start.
     pub shape: T,
     /// The translation over the step.
-    pub motion: V,
+    pub(crate) motion: V,
 }
 
 impl<T, V: Space> Swept<T, V> {
     /// `shape` swept by `motion`; errors on a non-finite motion.
     pub fn new(shape: T, motion: V) -> Result<Self, ShapeError> {
         Ok(Self { shape, motion: point(motion)? })
+    }
+
+    /// The translation the shape is swept along.
+    #[inline]
+    pub fn motion(&self) -> V {
+        self.motion
     }
 
     #[inline]

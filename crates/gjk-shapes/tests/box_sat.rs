@@ -100,7 +100,7 @@ fn check_queries<V: gjk_shapes::Space>(
     // full query's (GJK's) within its zero band; for round boxes, the same
     // less the radii.
     let corners = |c: &Cuboid<V>, p: &Pose<V>| -> Vec<DVec3> {
-        let h = c.half_extents;
+        let h = c.half_extents();
         let signs = [-1.0, 1.0];
         let mut out = Vec::new();
         for x in signs {

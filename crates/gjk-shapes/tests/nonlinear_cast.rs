@@ -627,8 +627,8 @@ fn f32_bars_at_extreme_scales() {
         assert_eq!(hit.status, CastStatus::Hit, "{ctx}");
         // The gap in closed form (f64, on the f32 sizes), in units of the scale.
         let th = omega * hit.fraction as f64;
-        let (lf, hf) = (bar.half_extents.x as f64 / scale, bar.half_extents.y as f64 / scale);
-        let wall_y = ((at.translation.y - offset.y) as f64 - wall.half_extents.y as f64) / scale;
+        let (lf, hf) = (bar.half_extents().x as f64 / scale, bar.half_extents().y as f64 / scale);
+        let wall_y = ((at.translation.y - offset.y) as f64 - wall.half_extents().y as f64) / scale;
         let gap = wall_y - (lf * th.sin() + hf * th.cos());
         let rounding = 64.0 * f32::EPSILON as f64 * 12.0;
         // The hit's tolerance, or the distance query's zero band where that

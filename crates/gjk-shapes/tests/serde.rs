@@ -95,11 +95,11 @@ fn hulls_and_polygons_are_rebuilt_the_same() {
 #[test]
 fn hand_written_files_read_as_written() {
     let ball: Ball<f64> = serde_json::from_str(r#"{"radius": 0.5}"#).unwrap();
-    assert_eq!(ball.radius, 0.5);
+    assert_eq!(ball.radius(), 0.5);
     let capsule: Capsule<f32> = serde_json::from_str(r#"{"half_height": 1, "radius": 0.25}"#).unwrap();
-    assert_eq!((capsule.half_height, capsule.radius), (1.0, 0.25));
+    assert_eq!((capsule.half_height(), capsule.radius()), (1.0, 0.25));
     let cube: Cuboid<DVec3> = serde_json::from_str(r#"{"half_extents": [1, 2, 3]}"#).unwrap();
-    assert_eq!(cube.half_extents, DVec3::new(1.0, 2.0, 3.0));
+    assert_eq!(cube.half_extents(), DVec3::new(1.0, 2.0, 3.0));
     let half_turn = r#"{"rotation": [0, 0, 1, 0], "translation": [1, 2, 3]}"#;
     let pose: Pose<DVec3> = serde_json::from_str(half_turn).unwrap();
     assert!((pose.transform_point(DVec3::X) - DVec3::new(0.0, 2.0, 3.0)).length() < 1e-15, "{pose:?}");
@@ -109,12 +109,12 @@ fn hand_written_files_read_as_written() {
     assert_eq!(quarter.rotation, Rot2 { cos: 0.0, sin: 1.0 });
     let t: Transformed<Ball<f64>, DVec3> =
         serde_json::from_str(&format!(r#"{{"shape": {{"radius": 2}}, "pose": {half_turn}}}"#)).unwrap();
-    assert_eq!(t.scale, DVec3::ONE);
+    assert_eq!(t.scale(), DVec3::ONE);
     let hull: ConvexHull<DVec3> =
         serde_json::from_str(r#"{"points": [[0,0,0],[1,0,0],[0,1,0],[0,0,1],[0.1,0.1,0.1]]}"#).unwrap();
     assert_eq!(hull.vertices().len(), 4, "the interior point is not a vertex");
     let seg: Segment<DVec2> = serde_json::from_str(r#"{"points": [[0, 0], [1, 1]]}"#).unwrap();
-    assert_eq!(seg.points, [DVec2::ZERO, DVec2::ONE]);
+    assert_eq!(seg.points(), [DVec2::ZERO, DVec2::ONE]);
     let q: Pose<DVec3> =
         serde_json::from_str(r#"{"rotation": [0, 0, 0, 1], "translation": [0, 0, 0]}"#).unwrap();
     assert_eq!(q.rotation, DQuat::IDENTITY);
