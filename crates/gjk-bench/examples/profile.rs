@@ -79,7 +79,7 @@ fn main() {
     let poses64: Vec<Pose<DVec3>> = set
         .pairs
         .iter()
-        .map(|(_, _, p)| Pose::new(p.rotation.as_dquat(), p.translation.as_dvec3()))
+        .map(|(_, _, p)| Pose { rotation: p.rotation.as_dquat(), translation: p.translation.as_dvec3() })
         .collect();
     let id64 = Pose::<DVec3>::IDENTITY;
     let t0 = std::time::Instant::now();

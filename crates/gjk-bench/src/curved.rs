@@ -106,7 +106,8 @@ pub fn cap_pair(rng: &mut Rng, case: usize) -> CapPair {
 /// tests' exact inputs).
 pub fn pose(rotation: [f64; 4], translation: [f64; 3]) -> Pose<DVec3> {
     let [x, y, z, w] = rotation;
-    Pose::new(DQuat::from_xyzw(x, y, z, w), DVec3::from_array(translation))
+    // The recorded bits, as given.
+    Pose { rotation: DQuat::from_xyzw(x, y, z, w), translation: DVec3::from_array(translation) }
 }
 
 /// A pose rounded to `f32`.
@@ -121,7 +122,11 @@ pub fn pose_f32(p: &Pose<DVec3>) -> Pose<Vec3> {
 /// A pose of `f32` in `f64`, exactly.
 pub fn pose_f64(p: &Pose<Vec3>) -> Pose<DVec3> {
     let q = p.rotation;
-    Pose::new(DQuat::from_xyzw(q.x.into(), q.y.into(), q.z.into(), q.w.into()), p.translation.as_dvec3())
+    // The f32 pose's own bits (not normalised again in f64).
+    Pose {
+        rotation: DQuat::from_xyzw(q.x.into(), q.y.into(), q.z.into(), q.w.into()),
+        translation: p.translation.as_dvec3(),
+    }
 }
 
 /// The poses the queries read: as given (`f64`) or rounded to `f32`, in

@@ -1144,7 +1144,11 @@ pub fn pose2_f32(p: &Pose<DVec2>) -> Pose<Vec2> {
 
 /// A 2D pose of `f32` in `f64`, exactly.
 pub fn pose2_f64(p: &Pose<Vec2>) -> Pose<DVec2> {
-    Pose::new(Rot2 { cos: p.rotation.cos.into(), sin: p.rotation.sin.into() }, p.translation.as_dvec2())
+    // The f32 pose's own bits (not normalised again in f64).
+    Pose {
+        rotation: Rot2 { cos: p.rotation.cos.into(), sin: p.rotation.sin.into() },
+        translation: p.translation.as_dvec2(),
+    }
 }
 
 impl ManifoldPair2 {

@@ -20,7 +20,10 @@ fn tangent_rays_exact_inputs() {
     let ray = |shape, q: [f64; 4], t: [f64; 3], origin: [f64; 3], dir: [f64; 3], bands: usize, band: f64| {
         TangentRay {
             shape,
-            pose: Pose::new(DQuat::from_xyzw(q[0], q[1], q[2], q[3]), DVec3::from_array(t)),
+            pose: Pose {
+                rotation: DQuat::from_xyzw(q[0], q[1], q[2], q[3]),
+                translation: DVec3::from_array(t),
+            },
             origin: DVec3::from_array(origin),
             dir: DVec3::from_array(dir),
             bands,

@@ -282,7 +282,7 @@ enum Phase<V> {
 /// touching from overlap once the origin is reached.
 ///
 /// ```
-/// use gjk_core::{GjkSolver, GjkConfig, Step, SupportMap, minkowski_support, glam::Vec2};
+/// use gjk_core::{GjkSolver, GjkConfig, Step, SupportMap, internal::minkowski_support, glam::Vec2};
 /// let a = [Vec2::new(0.0, 0.0), Vec2::new(1.0, 0.0), Vec2::new(0.0, 1.0)];
 /// let b = [Vec2::new(3.0, 0.0), Vec2::new(4.0, 0.0), Vec2::new(3.0, 1.0)];
 /// let mut gjk = GjkSolver::new(GjkConfig::default());

@@ -330,7 +330,7 @@ pub enum BallTest {
 /// query's).
 ///
 /// ```
-/// use gjk_core::{BallTest, GjkConfig, SupportMap, ball_test, glam::Vec2};
+/// use gjk_core::{GjkConfig, SupportMap, internal::{BallTest, ball_test}, glam::Vec2};
 /// struct Disc(Vec2, f32);
 /// impl SupportMap<Vec2> for Disc {
 ///     fn support(&self, d: Vec2) -> Vec2 {
@@ -628,7 +628,7 @@ where
 /// stops here, and else hands `start` to [`distance_from`].
 ///
 /// ```
-/// use gjk_core::{GjkConfig, first_support, start_proves_beyond, glam::Vec2};
+/// use gjk_core::{GjkConfig, internal::{first_support, start_proves_beyond}, glam::Vec2};
 /// let a = [Vec2::ZERO, Vec2::X, Vec2::Y];
 /// let b = a.map(|p| p + Vec2::new(5.0, 0.0));
 /// let start = first_support(&a, &b);
@@ -756,7 +756,7 @@ where
 /// the full query's.
 ///
 /// ```
-/// use gjk_core::{GjkConfig, distance_value_or, glam::Vec2};
+/// use gjk_core::{GjkConfig, internal::distance_value_or, glam::Vec2};
 /// let a = [Vec2::ZERO, Vec2::X, Vec2::Y];
 /// let b = a.map(|p| p + Vec2::new(1.5, 0.0));
 /// let cfg = GjkConfig::default();

@@ -423,7 +423,7 @@ where
 /// converts the direction to `V` and the answer back.
 ///
 /// ```
-/// use gjk_core::{InLanes, SupportMap, glam::{Vec3, Vec3A}};
+/// use gjk_core::{SupportMap, internal::InLanes, glam::{Vec3, Vec3A}};
 /// let tetra = [Vec3::ZERO, Vec3::X, Vec3::Y, Vec3::Z];
 /// let lanes = InLanes::<Vec3, _>::new(&tetra[..]);
 /// assert_eq!(lanes.support(Vec3A::new(0.0, 2.0, 1.0)), Vec3A::Y);

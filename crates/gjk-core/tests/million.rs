@@ -67,10 +67,14 @@ fn sweep(n: u64, seed: u64) -> Sweep {
             s.panics += 1;
             continue;
         };
-        let finite = |d: f64, n: bool, p: bool| d.is_finite() && n && p;
-        if !finite(r.distance, r.normal.is_finite(), r.point_a.is_finite())
-            || !finite(rf.distance as f64, rf.normal.is_finite(), rf.point_a.is_finite())
-            || !finite(r2.distance, r2.normal.is_finite(), r2.point_a.is_finite())
+        // Finite outputs, but for invalid input's distance: infinite, never
+        // read as contact.
+        let finite = |st: Status, d: f64, n: bool, p: bool| {
+            (d.is_finite() || (st == Status::InvalidInput && d == f64::INFINITY)) && n && p
+        };
+        if !finite(r.status, r.distance, r.normal.is_finite(), r.point_a.is_finite())
+            || !finite(rf.status, rf.distance as f64, rf.normal.is_finite(), rf.point_a.is_finite())
+            || !finite(r2.status, r2.distance, r2.normal.is_finite(), r2.point_a.is_finite())
         {
             s.nan_outputs += 1;
         }

@@ -126,13 +126,14 @@ struct PoseRaw<R, V> {
     translation: V,
 }
 checked!(Pose<V>, PoseRaw<V::Rotation, V>, [V: Space<Rotation: Deserialize<'de>> + Deserialize<'de>], |r| {
-    let pose = Pose::new(r.rotation, r.translation);
-    if !pose.translation.is_finite() {
+    // A file's rotation must be unit (to 1e-3): a stretched one is a
+    // mistake in the file, not rounding; within that it is normalised.
+    if !r.translation.is_finite() {
         Err(ShapeError::NonFinite)
-    } else if !V::rotation_is_valid(&pose.rotation) {
+    } else if !V::rotation_is_valid(&r.rotation) {
         Err(ShapeError::InvalidRotation)
     } else {
-        Ok(pose)
+        Ok(Pose::new(r.rotation, r.translation))
     }
 });
 

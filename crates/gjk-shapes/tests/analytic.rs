@@ -150,7 +150,7 @@ fn f32_shapes() {
         let fb = Pose::new(pb.rotation.as_quat(), pb.translation.as_vec3());
         let r = distance(&Cuboid::new(ha.as_vec3()).unwrap(), &fa, &Ball::new(rad as f32).unwrap(), &fb);
         // Oracle on the f32-rounded poses.
-        let pa64 = Pose::new(fa.rotation.as_dquat(), fa.translation.as_dvec3());
+        let pa64 = Pose { rotation: fa.rotation.as_dquat(), translation: fa.translation.as_dvec3() };
         let local = pa64.inverse_transform_point(fb.translation.as_dvec3());
         let ha32 = ha.as_vec3().as_dvec3();
         let oracle = (local.abs() - ha32).max(DVec3::ZERO).length() - rad as f32 as f64;

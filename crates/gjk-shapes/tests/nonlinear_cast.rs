@@ -517,7 +517,7 @@ fn degenerate_and_extreme_motions() {
     for bad in [
         Motion::new(Pose::IDENTITY, DVec3::new(f64::NAN, 0.0, 0.0), DVec3::ZERO),
         Motion::new(Pose::IDENTITY, DVec3::ZERO, DVec3::splat(f64::INFINITY)),
-        Motion::fixed(Pose::new(DQuat::from_xyzw(0.0, 0.0, 0.0, 2.0), DVec3::ZERO)),
+        Motion::fixed(Pose { rotation: DQuat::from_xyzw(0.0, 0.0, 0.0, 2.0), translation: DVec3::ZERO }),
         still.with_local_center(DVec3::splat(f64::NAN)),
     ] {
         let h = cast_shape_nonlinear(&unit, &bad, &unit, &far, &opts);

@@ -674,7 +674,7 @@ fn bad_input_is_a_clear_error() {
     assert_eq!(Cone::new(1.0, f32::NAN).unwrap_err(), ShapeError::NonFinite);
     assert_eq!(Segment::new(DVec3::ZERO, DVec3::NAN).unwrap_err(), ShapeError::NonFinite);
     assert_eq!(Rounded::new(Ball::new(1.0f32).unwrap(), -0.5).unwrap_err(), ShapeError::NegativeRadius);
-    let bad_rot = Pose::new(DQuat::from_xyzw(0.0, 0.0, 0.0, 2.0), DVec3::ZERO);
+    let bad_rot = Pose { rotation: DQuat::from_xyzw(0.0, 0.0, 0.0, 2.0), translation: DVec3::ZERO };
     assert_eq!(Transformed::new(Ball::new(1.0).unwrap(), bad_rot).unwrap_err(), ShapeError::InvalidRotation);
     let bad_t = Pose::from_translation(DVec3::new(0.0, f64::NAN, 0.0));
     assert_eq!(Transformed::new(Ball::new(1.0).unwrap(), bad_t).unwrap_err(), ShapeError::NonFinite);
