@@ -37,18 +37,20 @@
 //! ```
 #![warn(missing_docs)]
 
+mod batch;
 mod cast;
 mod contact;
 mod epa;
 mod manifold;
 mod sat;
 
+pub use batch::contact_batch;
 pub use cast::{
     cast_shape_directional, cast_shape_directional_with, cast_shape_nonlinear_directional,
     cast_shape_nonlinear_directional_with,
 };
 pub use contact::{Contact, ContactStatus, contact, contact_with, contact_within};
-pub use epa::{DEFAULT_EPA_ITERATIONS, EpaConfig, EpaSpace, EpaStatus, Penetration, penetration};
+pub use epa::{EpaConfig, EpaSpace, EpaStatus, Penetration, penetration};
 pub use manifold::{
     ContactManifold, MAX_MANIFOLD_POINTS, ManifoldPoint, ManifoldWorkspace, PolygonEdges, PolyhedronFaces,
     SINGLE_POINT_ID, polygon_manifold, polytope_manifold, polytope_manifold_with,
@@ -59,7 +61,7 @@ pub use manifold::{
 #[doc(hidden)]
 pub mod tuning {
     pub use crate::contact::POLYGON_CONTACT_WALK_PAIRS;
-    pub use crate::epa::{EPA_MAX_FACES, EPA_MAX_VERTICES, EPA_ROUNDING_ULPS};
+    pub use crate::epa::{DEFAULT_EPA_ITERATIONS, EPA_MAX_FACES, EPA_MAX_VERTICES, EPA_ROUNDING_ULPS};
     pub use crate::manifold::{
         DISC_FACE_POINTS, FACE_CONTACT_TOLERANCE, MANIFOLD_EXHAUSTIVE_POINTS, REFERENCE_FACE_BIAS,
         RIM_FACE_ALIGNMENT, SIDE_NORMAL_SAMPLES, SIDE_REFINE_STEPS,

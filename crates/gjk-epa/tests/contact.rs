@@ -1221,3 +1221,33 @@ fn capsule_and_ball_pairs_in_closed_form() {
     }
     assert!(settled > 2_000, "{settled} settled, {by_gjk} by GJK");
 }
+
+/// The batch contact query answers every pair as the single query does,
+/// in order, hulls and balls at random poses (apart, touching, deep).
+#[test]
+fn contact_batch_is_the_single_query_in_order() {
+    use gjk_epa::contact_batch;
+    use gjk_shapes::PosedPair;
+    let mut rng = Rng::new(5601);
+    let hulls: Vec<ConvexHull<DVec3>> =
+        (0..8).map(|_| ConvexHull::new(&polyhedron(&mut rng, 16)).unwrap()).collect();
+    let poses: Vec<Pose<DVec3>> =
+        (0..300).map(|_| Pose::new(rng.quat(), rng.unit3() * rng.range(0.0, 3.0))).collect();
+    let pairs: Vec<_> = (0..300)
+        .map(|k| PosedPair {
+            a: &hulls[k % 8],
+            pose_a: Pose::IDENTITY,
+            b: &hulls[(k * 3 + 1) % 8],
+            pose_b: poses[k],
+        })
+        .collect();
+    let batch = contact_batch(&pairs);
+    assert_eq!(batch.len(), pairs.len());
+    let mut kinds = [0usize; 2];
+    for (p, c) in pairs.iter().zip(&batch) {
+        let one = contact(p.a, &p.pose_a, p.b, &p.pose_b);
+        assert_eq!(*c, one);
+        kinds[usize::from(one.is_contact())] += 1;
+    }
+    assert!(kinds[0] > 0 && kinds[1] > 0, "apart and in contact both sampled: {kinds:?}");
+}

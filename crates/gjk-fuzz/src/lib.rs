@@ -188,7 +188,7 @@ fn check_shapes3(
             continue;
         }
         let finite = h.normal.is_finite() && h.point_a.is_finite() && h.point_b.is_finite();
-        let per_step = 3 * gjk_core::DEFAULT_MAX_ITERATIONS + gjk_epa::DEFAULT_EPA_ITERATIONS + 24;
+        let per_step = 3 * gjk_core::DEFAULT_MAX_ITERATIONS + gjk_epa::tuning::DEFAULT_EPA_ITERATIONS + 24;
         let bound = gjk_shapes::tuning::NONLINEAR_CAST_MAX_STEPS * per_step + 24;
         if !finite || !(0.0..=1.0).contains(&h.fraction) || h.iterations > bound {
             o.non_finite += 1;

@@ -1,13 +1,27 @@
 //! Batch queries: a slice of posed pairs in, a vector of results out. With
-//! the `rayon` feature the batch runs on rayon's thread pool; without it, in
-//! order on the calling thread. Shapes are plain data (`Send + Sync`), so
-//! any number of threads may query them at once.
+//! the `rayon` feature the batch runs on rayon's thread pool, and the shapes
+//! must be `Sync`; without it, in order on the calling thread, any shapes.
+//! The library's shapes are plain data (`Send + Sync`), so any number of
+//! threads may query them at once.
 
 use gjk_core::DistanceResult;
 
 use crate::query::{distance, intersects};
 use crate::shape::Shape;
 use crate::space::{Pose, Space};
+
+/// `Sync` where the `rayon` feature is on (the batch runs on its pool);
+/// no bound otherwise.
+#[cfg(feature = "rayon")]
+pub trait MaybeSync: Sync {}
+#[cfg(feature = "rayon")]
+impl<T: Sync + ?Sized> MaybeSync for T {}
+/// `Sync` where the `rayon` feature is on (the batch runs on its pool);
+/// no bound otherwise.
+#[cfg(not(feature = "rayon"))]
+pub trait MaybeSync {}
+#[cfg(not(feature = "rayon"))]
+impl<T: ?Sized> MaybeSync for T {}
 
 /// One pair of a batch.
 #[derive(Clone, Copy, Debug)]
@@ -37,8 +51,8 @@ pub struct PosedPair<'s, V: Space, A: ?Sized, B: ?Sized> {
 pub fn distance_batch<V, A, B>(pairs: &[PosedPair<'_, V, A, B>]) -> Vec<DistanceResult<V>>
 where
     V: Space,
-    A: Shape<V> + Sync + ?Sized,
-    B: Shape<V> + Sync + ?Sized,
+    A: Shape<V> + MaybeSync + ?Sized,
+    B: Shape<V> + MaybeSync + ?Sized,
 {
     let one = |p: &PosedPair<'_, V, A, B>| distance(p.a, &p.pose_a, p.b, &p.pose_b);
     #[cfg(feature = "rayon")]
@@ -56,8 +70,8 @@ where
 pub fn intersects_batch<V, A, B>(pairs: &[PosedPair<'_, V, A, B>]) -> Vec<bool>
 where
     V: Space,
-    A: Shape<V> + Sync + ?Sized,
-    B: Shape<V> + Sync + ?Sized,
+    A: Shape<V> + MaybeSync + ?Sized,
+    B: Shape<V> + MaybeSync + ?Sized,
 {
     let one = |p: &PosedPair<'_, V, A, B>| intersects(p.a, &p.pose_a, p.b, &p.pose_b);
     #[cfg(feature = "rayon")]

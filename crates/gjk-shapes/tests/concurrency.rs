@@ -58,3 +58,39 @@ fn threads_agree_with_one_thread_and_batches_keep_order() {
     });
     assert_eq!(serial, threaded);
 }
+
+/// Without the `rayon` feature a batch asks nothing of its shapes beyond
+/// `Shape`: a shape that is not `Sync` (it counts its support calls in a
+/// `Cell`) runs, in order, with the answers of one query at a time.
+#[cfg(not(feature = "rayon"))]
+#[test]
+fn batches_without_rayon_take_shapes_that_are_not_sync() {
+    use gjk_shapes::gjk_core::SupportMap;
+    use gjk_shapes::{Ball, Shape};
+    use std::cell::Cell;
+    struct Counted(Ball<f64>, Cell<u32>);
+    impl SupportMap<DVec3> for Counted {
+        fn support(&self, d: DVec3) -> DVec3 {
+            self.1.set(self.1.get() + 1);
+            SupportMap::<DVec3>::support(&self.0, d)
+        }
+    }
+    impl Shape<DVec3> for Counted {}
+    let ball = Ball::new(0.5).unwrap();
+    let counted = Counted(ball, Cell::new(0));
+    let pairs: Vec<_> = (1..=20)
+        .map(|k| PosedPair {
+            a: &counted,
+            pose_a: Pose::IDENTITY,
+            b: &ball,
+            pose_b: Pose::from_translation(DVec3::new(0.1 * k as f64, 0.3, 0.0)),
+        })
+        .collect();
+    let one_by_one: Vec<f64> =
+        pairs.iter().map(|p| distance(p.a, &p.pose_a, p.b, &p.pose_b).distance).collect();
+    let batch: Vec<f64> = distance_batch(&pairs).iter().map(|r| r.distance).collect();
+    assert_eq!(one_by_one, batch);
+    assert!(counted.1.get() > 0);
+    let hits = intersects_batch(&pairs);
+    assert!(hits.iter().zip(&one_by_one).all(|(h, d)| *h == (*d == 0.0)));
+}
