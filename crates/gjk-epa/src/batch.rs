@@ -2,7 +2,7 @@
 //! thread pool with the `rayon` feature (shapes then `Sync`), else on the
 //! calling thread.
 
-use gjk_shapes::internal::MaybeSync;
+use gjk_shapes::internal::{MaybeSync, map_in_order};
 use gjk_shapes::{PosedPair, Shape, Space};
 
 use crate::contact::{Contact, contact};
@@ -29,14 +29,5 @@ where
     A: Shape<V> + MaybeSync + ?Sized,
     B: Shape<V> + MaybeSync + ?Sized,
 {
-    let one = |p: &PosedPair<'_, V, A, B>| contact(p.a, &p.pose_a, p.b, &p.pose_b);
-    #[cfg(feature = "rayon")]
-    {
-        use rayon::prelude::*;
-        pairs.par_iter().map(one).collect()
-    }
-    #[cfg(not(feature = "rayon"))]
-    {
-        pairs.iter().map(one).collect()
-    }
+    map_in_order(pairs, |p| contact(p.a, &p.pose_a, p.b, &p.pose_b))
 }

@@ -23,6 +23,25 @@ pub trait MaybeSync {}
 #[cfg(not(feature = "rayon"))]
 impl<T: ?Sized> MaybeSync for T {}
 
+/// `f` over every item, in order: on rayon's pool with the `rayon` feature,
+/// else on the calling thread. The one loop behind every batch query.
+pub fn map_in_order<P, T, F>(items: &[P], f: F) -> Vec<T>
+where
+    P: MaybeSync,
+    T: Send,
+    F: Fn(&P) -> T + MaybeSync + Send,
+{
+    #[cfg(feature = "rayon")]
+    {
+        use rayon::prelude::*;
+        items.par_iter().map(f).collect()
+    }
+    #[cfg(not(feature = "rayon"))]
+    {
+        items.iter().map(f).collect()
+    }
+}
+
 /// One pair of a batch.
 #[derive(Clone, Copy, Debug)]
 pub struct PosedPair<'s, V: Space, A: ?Sized, B: ?Sized> {
@@ -54,16 +73,7 @@ where
     A: Shape<V> + MaybeSync + ?Sized,
     B: Shape<V> + MaybeSync + ?Sized,
 {
-    let one = |p: &PosedPair<'_, V, A, B>| distance(p.a, &p.pose_a, p.b, &p.pose_b);
-    #[cfg(feature = "rayon")]
-    {
-        use rayon::prelude::*;
-        pairs.par_iter().map(one).collect()
-    }
-    #[cfg(not(feature = "rayon"))]
-    {
-        pairs.iter().map(one).collect()
-    }
+    map_in_order(pairs, |p| distance(p.a, &p.pose_a, p.b, &p.pose_b))
 }
 
 /// Boolean tests of every pair, in order.
@@ -73,14 +83,5 @@ where
     A: Shape<V> + MaybeSync + ?Sized,
     B: Shape<V> + MaybeSync + ?Sized,
 {
-    let one = |p: &PosedPair<'_, V, A, B>| intersects(p.a, &p.pose_a, p.b, &p.pose_b);
-    #[cfg(feature = "rayon")]
-    {
-        use rayon::prelude::*;
-        pairs.par_iter().map(one).collect()
-    }
-    #[cfg(not(feature = "rayon"))]
-    {
-        pairs.iter().map(one).collect()
-    }
+    map_in_order(pairs, |p| intersects(p.a, &p.pose_a, p.b, &p.pose_b))
 }

@@ -104,7 +104,7 @@ pub mod tuning {
 /// library's promise, and free to change.
 #[doc(hidden)]
 pub mod internal {
-    pub use crate::batch::MaybeSync;
+    pub use crate::batch::{MaybeSync, map_in_order};
     pub use crate::hull::{face_merge_tolerance, start_grid};
     pub use crate::motion::{Separation, cast_shape_nonlinear_measured, reach_from};
     pub use crate::obb::{
