@@ -184,10 +184,7 @@ impl<V: Space + Vector3> ConvexHull<V> {
         if points.iter().any(|p| !p.is_finite()) {
             return Err(ShapeError::NonFinite);
         }
-        let p64: Vec<DVec3> = points
-            .iter()
-            .map(|p| DVec3::new(p.component(0).to_f64(), p.component(1).to_f64(), p.component(2).to_f64()))
-            .collect();
+        let p64: Vec<DVec3> = points.iter().map(|&p| wide(p)).collect();
         let h = quickhull(&p64);
         let vertices: Vec<V> = h.vertices.iter().map(|&i| points[i]).collect();
         let n = vertices.len();
@@ -533,6 +530,12 @@ fn edges_resolved<S: Real>(p: &[DVec3], vertices: &[usize], edges: &[(u32, u32)]
     edges.iter().all(|&(a, b)| p[vertices[a as usize]].distance_squared(p[vertices[b as usize]]) > limit2)
 }
 
+/// A 3D point or direction of any precision in f64 (exact: f32 widens
+/// without rounding), where construction computes.
+fn wide<V: Space + Vector3>(v: V) -> DVec3 {
+    DVec3::new(v.component(0).to_f64(), v.component(1).to_f64(), v.component(2).to_f64())
+}
+
 /// How close to a plane through a vertex (one of its polygons') all its
 /// neighbours may lie, in ulps of the coordinate type times the reach, for
 /// the vertex to count as lying in a flat face (`has_flat_vertex`): a few
@@ -558,8 +561,7 @@ fn has_flat_vertex<V: Space + Vector3>(
         let faces = &vertex_polygons[polygon_offsets[i] as usize..polygon_offsets[i + 1] as usize];
         let nb = &adjacency[offsets[i] as usize..offsets[i + 1] as usize];
         faces.iter().any(|&f| {
-            let n = polygons[f as usize].normal;
-            let n = DVec3::new(n.component(0).to_f64(), n.component(1).to_f64(), n.component(2).to_f64());
+            let n = wide(polygons[f as usize].normal);
             nb.iter().all(|&j| n.dot(at(j as usize) - at(i)).abs() <= tol)
         })
     })
@@ -670,10 +672,7 @@ fn incidence<V>(n: usize, polygons: &[HullFace<V>]) -> (Vec<u32>, Vec<u32>) {
 
 /// Groups coplanar triangles into polygons ordered counter-clockwise.
 fn merge_faces<V: Space + Vector3>(vertices: &[V], tris: &[[u32; 3]]) -> Vec<HullFace<V>> {
-    let p: Vec<DVec3> = vertices
-        .iter()
-        .map(|v| DVec3::new(v.component(0).to_f64(), v.component(1).to_f64(), v.component(2).to_f64()))
-        .collect();
+    let p: Vec<DVec3> = vertices.iter().map(|&v| wide(v)).collect();
     let size = p.iter().map(|q| q.abs().max_element()).fold(0.0, f64::max).max(f64::MIN_POSITIVE);
     let tol = face_merge_tolerance::<V::Scalar>();
     let normals: Vec<Option<DVec3>> = tris
@@ -900,7 +899,7 @@ fn hull_radii<V: Space + Vector3>(
     faces: &[[u32; 3]],
     c: V,
 ) -> Option<(V::Scalar, V::Scalar)> {
-    let p = |v: V| DVec3::new(v.component(0).to_f64(), v.component(1).to_f64(), v.component(2).to_f64());
+    let p = wide::<V>;
     let c64 = p(c);
     let mut inner = f64::INFINITY;
     // Bounded by the face count.
