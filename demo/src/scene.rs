@@ -73,8 +73,8 @@ pub struct ScenePair {
 /// ones).
 pub const SLAB_HALF_THICKNESS: f32 = 0.05;
 
-fn collider_from(spec: &gjk_cli::ShapeSpec, dim: usize) -> Result<Collider, String> {
-    use gjk_cli::ShapeSpec as S;
+fn collider_from(spec: &gjk_scene::ShapeSpec, dim: usize) -> Result<Collider, String> {
+    use gjk_scene::ShapeSpec as S;
     let v = |c: &[f64]| Vec3::new(c[0] as f32, c[1] as f32, if dim == 3 { c[2] as f32 } else { 0.0 });
     let hull = |pts: Vec<Vec3>| {
         ConvexHull::new(&pts).map(|h| Collider::Hull(Arc::new(h))).map_err(|e| e.to_string())
@@ -110,9 +110,9 @@ fn collider_from(spec: &gjk_cli::ShapeSpec, dim: usize) -> Result<Collider, Stri
 /// z = 0 plane (polygons as thin prisms, circles as spheres).
 pub fn load_pair(path: &std::path::Path) -> Result<ScenePair, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let scene = gjk_cli::parse_scene(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let scene = gjk_scene::parse_scene(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     let dim = scene.dim;
-    let pose = |p: &gjk_cli::PoseSpec| {
+    let pose = |p: &gjk_scene::PoseSpec| {
         let r = &p.rotation;
         let t = &p.translation;
         if dim == 2 {
@@ -125,7 +125,7 @@ pub fn load_pair(path: &std::path::Path) -> Result<ScenePair, String> {
     };
     // The file places a shape's own frame; a body's origin is where its
     // collider puts it (a cone's centre of mass).
-    let body = |spec: &gjk_cli::Body, field: &str| -> Result<(Collider, Pose<Vec3>), String> {
+    let body = |spec: &gjk_scene::Body, field: &str| -> Result<(Collider, Pose<Vec3>), String> {
         let c = collider_from(&spec.shape, dim).map_err(|e| format!("{field}: {e}"))?;
         let at = pose(&spec.pose).mul(&c.own_frame().inverse());
         Ok((c, at))

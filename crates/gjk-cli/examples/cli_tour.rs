@@ -13,8 +13,11 @@ fn main() {
     let answer = query(&scene).expect("runs");
     println!("{}", serde_json::to_string_pretty(&answer).unwrap());
     assert_eq!(answer["distance"], 1.5);
-    let (log, result) = trace::<DVec2>(&scene).expect("runs");
-    print!("{}", trace_text(&log, &result));
+    // The trace runs the same query: its answer and as many iterations.
+    let t = trace::<DVec2>(&scene).expect("runs");
+    print!("{}", trace_text(&t));
+    assert_eq!(t.answer, answer);
+    assert_eq!(Some(t.iterations.len() as u64), answer["iterations"].as_u64());
     // Errors name the field.
     let err = parse_scene(r#"{"dim": 2, "a": {"shape": "circle"}}"#).unwrap_err();
     println!("error: {err}");

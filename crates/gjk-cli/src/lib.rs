@@ -1,398 +1,21 @@
-//! Scene files and the queries the `gjk` command runs on them. Shared with
-//! the demo (`--scene FILE`).
-//!
-//! A scene holds a pair of shapes and a query:
-//!
-//! ```json
-//! {"dim": 3, "precision": "f64",
-//!  "a": {"shape": "cuboid", "half_extents": [0.5, 0.5, 0.5], "pose": {"translation": [0, 0, 0]}},
-//!  "b": {"shape": "sphere", "radius": 0.5, "pose": {"translation": [2, 0, 0], "rotation": [0, 0, 0, 1]}},
-//!  "query": "distance"}
-//! ```
-//!
-//! Errors name the field at fault (`a.radius: expected a number`).
+//! The queries the `gjk` command runs on a scene file
+//! ([`gjk_scene`]: the format it shares with the demo), and its traces.
 #![warn(missing_docs)]
-
-use std::fmt;
 
 use gjk_core::glam::{DQuat, DVec2, DVec3, Quat, Vec2, Vec3};
 use gjk_core::internal::Vector2;
-use gjk_core::{CastOptions, CastStatus, GjkConfig, Iteration, Real, Status};
+use gjk_core::{CastOptions, CastStatus, Iteration, Real, Recorder, Status, SupportMap, SupportPoint};
 use gjk_epa::{Contact, ContactManifold, ContactStatus, EpaSpace, PolygonEdges, PolyhedronFaces};
+pub use gjk_scene::{Body, PoseSpec, QueryKind, Scene, SceneError, ShapeSpec, parse_scene};
+pub use gjk_shapes::internal::Route;
 use gjk_shapes::{
-    Ball, Capsule, Cone, ConvexHull, ConvexPolygon, Cuboid, Cylinder, Motion, Point, Pose, Rot2, Segment,
-    Shape, Space, Transformed, Triangle,
+    Ball, Capsule, Cone, ConvexHull, ConvexPolygon, CoreOf, Cuboid, Cylinder, Motion, Point, Pose, Rot2,
+    Segment, Shape, Space, Transformed, Triangle,
 };
 use serde_json::{Value, json};
 
-/// A scene-file error: the field at fault and what is wrong with it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SceneError {
-    /// Dotted path of the field (`a.pose.rotation`), or `""` for the file.
-    pub field: String,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl fmt::Display for SceneError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.field.is_empty() {
-            f.write_str(&self.message)
-        } else {
-            write!(f, "{}: {}", self.field, self.message)
-        }
-    }
-}
-
-impl std::error::Error for SceneError {}
-
 fn err(field: &str, message: impl Into<String>) -> SceneError {
-    SceneError { field: field.to_string(), message: message.into() }
-}
-
-/// The query a scene asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum QueryKind {
-    /// Distance, closest points, normal.
-    Distance,
-    /// Boolean intersection.
-    Intersects,
-    /// Contact (penetration depth when overlapping).
-    Contact,
-    /// Linear cast of A by `motion` against B.
-    Cast,
-    /// The contact and its manifold (`speculative` keeps points apart up
-    /// to it): shapes with faces only (cuboids, hulls or polygons, balls,
-    /// capsules).
-    Manifold,
-}
-
-/// A shape as written in a scene (coordinates in f64).
-#[derive(Clone, Debug, PartialEq)]
-pub enum ShapeSpec {
-    /// `point`: one point (`a`, default the origin).
-    Point(Vec<f64>),
-    /// `sphere` / `circle`: `radius`.
-    Ball(f64),
-    /// `capsule`: `half_height`, `radius`, along local Y.
-    Capsule(f64, f64),
-    /// `cuboid` / `rectangle`: `half_extents`.
-    Cuboid(Vec<f64>),
-    /// `cylinder`: `half_height`, `radius`, along local Y (3D).
-    Cylinder(f64, f64),
-    /// `cone`: `half_height`, `radius`, along local Y (3D).
-    Cone(f64, f64),
-    /// `segment`: `a`, `b`.
-    Segment(Vec<f64>, Vec<f64>),
-    /// `triangle`: `a`, `b`, `c`.
-    Triangle(Vec<f64>, Vec<f64>, Vec<f64>),
-    /// `hull` (3D) / `polygon` (2D): `points`.
-    Points(Vec<Vec<f64>>),
-}
-
-/// A pose as written: translation and rotation (quaternion `[x, y, z, w]`
-/// in 3D, angle in radians in 2D).
-#[derive(Clone, Debug, PartialEq)]
-pub struct PoseSpec {
-    /// Translation.
-    pub translation: Vec<f64>,
-    /// Quaternion (3D) or `[angle]` (2D).
-    pub rotation: Vec<f64>,
-}
-
-/// One shape of the pair.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Body {
-    /// The shape.
-    pub shape: ShapeSpec,
-    /// Where it is.
-    pub pose: PoseSpec,
-}
-
-/// A parsed scene.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Scene {
-    /// 2 or 3.
-    pub dim: usize,
-    /// Whether to run in f64 (else f32).
-    pub f64: bool,
-    /// Shape A.
-    pub a: Body,
-    /// Shape B.
-    pub b: Body,
-    /// The query.
-    pub query: QueryKind,
-    /// A's motion (casts only).
-    pub motion: Option<Vec<f64>>,
-    /// A's turn over the step about its local origin (casts only; a cast
-    /// with one is nonlinear): 2D one angle, 3D axis × angle.
-    pub spin: Option<Vec<f64>>,
-    /// Whether a cast that starts in contact goes on unless the motion
-    /// deepens it (casts only; `gjk_epa::cast_shape_directional` and
-    /// `cast_shape_nonlinear_directional`).
-    pub directional: bool,
-    /// How far apart manifold points are still kept (manifolds only; 0 by
-    /// default).
-    pub speculative: f64,
-}
-
-fn number(v: &Value, field: &str) -> Result<f64, SceneError> {
-    let x = v.as_f64().ok_or_else(|| err(field, format!("expected a number, found {}", kind(v))))?;
-    if !x.is_finite() {
-        return Err(err(field, "must be finite"));
-    }
-    Ok(x)
-}
-
-fn kind(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}
-
-fn vector(v: &Value, field: &str, dim: usize) -> Result<Vec<f64>, SceneError> {
-    let arr = v
-        .as_array()
-        .ok_or_else(|| err(field, format!("expected an array of {dim} numbers, found {}", kind(v))))?;
-    if arr.len() != dim {
-        return Err(err(field, format!("expected {dim} numbers, found {}", arr.len())));
-    }
-    arr.iter().enumerate().map(|(i, x)| number(x, &format!("{field}[{i}]"))).collect()
-}
-
-fn get<'v>(obj: &'v Value, key: &str, field: &str) -> Result<&'v Value, SceneError> {
-    obj.get(key).ok_or_else(|| err(&join(field, key), "missing"))
-}
-
-fn join(field: &str, key: &str) -> String {
-    if field.is_empty() { key.to_string() } else { format!("{field}.{key}") }
-}
-
-/// The first key of the object `v` that is not one of `allowed`, as an
-/// error naming it and the keys that are (scene files are read strictly:
-/// a misspelt key would otherwise leave its field at the default).
-fn only(v: &Value, field: &str, allowed: &[&str], what: &str) -> Result<(), SceneError> {
-    let Some(obj) = v.as_object() else { return Ok(()) };
-    match obj.keys().find(|k| !allowed.contains(&k.as_str())) {
-        None => Ok(()),
-        Some(k) => Err(err(&join(field, k), format!("unknown key ({what} takes {})", allowed.join(", ")))),
-    }
-}
-
-/// A size that must be positive (`> 0`) or, where `zero_ok`, not negative.
-fn size(x: f64, field: &str, zero_ok: bool) -> Result<f64, SceneError> {
-    match (zero_ok, x) {
-        (true, x) if x < 0.0 => Err(err(field, "must be ≥ 0")),
-        (false, x) if x <= 0.0 => Err(err(field, "must be > 0")),
-        _ => Ok(x),
-    }
-}
-
-/// Where a JSON text has a bare `NaN`, `Infinity` or `-Infinity` (outside
-/// strings): JSON has no such numbers, and serde's own message ("expected
-/// value") does not say so.
-fn non_finite_token(text: &str) -> Option<(usize, usize, &'static str)> {
-    let (mut in_string, mut escaped) = (false, false);
-    let (mut line, mut column) = (1, 0);
-    for (i, c) in text.char_indices() {
-        column += 1;
-        if c == '\n' {
-            (line, column) = (line + 1, 0);
-        }
-        if in_string {
-            match (escaped, c) {
-                (true, _) => escaped = false,
-                (false, '\\') => escaped = true,
-                (false, '"') => in_string = false,
-                _ => {}
-            }
-            continue;
-        }
-        if c == '"' {
-            in_string = true;
-            continue;
-        }
-        for token in ["NaN", "Infinity"] {
-            if text[i..].starts_with(token) {
-                return Some((line, column, token));
-            }
-        }
-    }
-    None
-}
-
-fn parse_body(v: &Value, field: &str, dim: usize) -> Result<Body, SceneError> {
-    if !v.is_object() {
-        return Err(err(field, format!("expected an object, found {}", kind(v))));
-    }
-    let name = get(v, "shape", field)?;
-    let name = name
-        .as_str()
-        .ok_or_else(|| err(&join(field, "shape"), format!("expected a string, found {}", kind(name))))?;
-    let num = |key: &str| number(get(v, key, field)?, &join(field, key));
-    let vec = |key: &str| vector(get(v, key, field)?, &join(field, key), dim);
-    // A size: positive, or (`zero_ok`) not negative, named by its field.
-    let sized = |key: &str, zero_ok: bool| size(num(key)?, &join(field, key), zero_ok);
-    let keys: &[&str] = match name {
-        "point" => &["shape", "pose", "a"],
-        "sphere" | "circle" => &["shape", "pose", "radius"],
-        "capsule" | "cylinder" | "cone" => &["shape", "pose", "half_height", "radius"],
-        "cuboid" | "rectangle" => &["shape", "pose", "half_extents"],
-        "segment" => &["shape", "pose", "a", "b"],
-        "triangle" => &["shape", "pose", "a", "b", "c"],
-        _ => &["shape", "pose", "points"],
-    };
-    only(v, field, keys, &format!("a {name}"))?;
-    let shape = match name {
-        "point" => ShapeSpec::Point(if v.get("a").is_some() { vec("a")? } else { vec![0.0; dim] }),
-        "sphere" | "circle" => ShapeSpec::Ball(sized("radius", true)?),
-        "capsule" => ShapeSpec::Capsule(sized("half_height", true)?, sized("radius", true)?),
-        "cuboid" | "rectangle" => {
-            let f = join(field, "half_extents");
-            let h = vec("half_extents")?;
-            for (i, x) in h.iter().enumerate() {
-                size(*x, &format!("{f}[{i}]"), false)?;
-            }
-            ShapeSpec::Cuboid(h)
-        }
-        "cylinder" | "cone" if dim == 2 => {
-            return Err(err(&join(field, "shape"), format!("'{name}' is 3D only")));
-        }
-        "cylinder" => ShapeSpec::Cylinder(sized("half_height", false)?, sized("radius", false)?),
-        "cone" => ShapeSpec::Cone(sized("half_height", false)?, sized("radius", false)?),
-        "segment" => ShapeSpec::Segment(vec("a")?, vec("b")?),
-        "triangle" => ShapeSpec::Triangle(vec("a")?, vec("b")?, vec("c")?),
-        "hull" | "polygon" => {
-            let f = join(field, "points");
-            let pts = get(v, "points", field)?;
-            let arr = pts
-                .as_array()
-                .ok_or_else(|| err(&f, format!("expected an array of points, found {}", kind(pts))))?;
-            if arr.is_empty() {
-                return Err(err(&f, "needs at least one point"));
-            }
-            ShapeSpec::Points(
-                arr.iter()
-                    .enumerate()
-                    .map(|(i, p)| vector(p, &format!("{f}[{i}]"), dim))
-                    .collect::<Result<_, _>>()?,
-            )
-        }
-        other => {
-            return Err(err(
-                &join(field, "shape"),
-                format!(
-                    "unknown shape '{other}' (point, sphere, circle, capsule, cuboid, rectangle, cylinder, cone, segment, triangle, hull, polygon)"
-                ),
-            ));
-        }
-    };
-    let pose = match v.get("pose") {
-        None => PoseSpec {
-            translation: vec![0.0; dim],
-            rotation: if dim == 3 { vec![0.0, 0.0, 0.0, 1.0] } else { vec![0.0] },
-        },
-        Some(p) => {
-            let pf = join(field, "pose");
-            if !p.is_object() {
-                return Err(err(&pf, format!("expected an object, found {}", kind(p))));
-            }
-            only(p, &pf, &["translation", "rotation"], "a pose")?;
-            let translation = match p.get("translation") {
-                Some(t) => vector(t, &join(&pf, "translation"), dim)?,
-                None => vec![0.0; dim],
-            };
-            let rf = join(&pf, "rotation");
-            let rotation = match (p.get("rotation"), dim) {
-                (None, 3) => vec![0.0, 0.0, 0.0, 1.0],
-                (None, _) => vec![0.0],
-                (Some(r), 3) => {
-                    let q = vector(r, &rf, 4)?;
-                    let n = q.iter().map(|x| x * x).sum::<f64>().sqrt();
-                    if n <= 1e-12 {
-                        return Err(err(&rf, "a zero quaternion is not a rotation"));
-                    }
-                    q.iter().map(|x| x / n).collect()
-                }
-                (Some(r), _) => vec![number(r, &format!("{rf} (an angle in radians)"))?],
-            };
-            PoseSpec { translation, rotation }
-        }
-    };
-    Ok(Body { shape, pose })
-}
-
-/// Parses a scene from JSON text.
-pub fn parse_scene(text: &str) -> Result<Scene, SceneError> {
-    let v: Value = serde_json::from_str(text).map_err(|e| match non_finite_token(text) {
-        Some((line, column, token)) => err(
-            "",
-            format!(
-                "line {line} column {column}: {token} is not a JSON number (JSON has no NaN or Infinity; coordinates must be finite)"
-            ),
-        ),
-        None => err("", format!("not valid JSON: {e}")),
-    })?;
-    if !v.is_object() {
-        return Err(err("", format!("expected a JSON object, found {}", kind(&v))));
-    }
-    only(
-        &v,
-        "",
-        &["dim", "precision", "a", "b", "query", "motion", "spin", "directional", "speculative"],
-        "a scene",
-    )?;
-    let dim = match get(&v, "dim", "")?.as_u64() {
-        Some(2) => 2,
-        Some(3) => 3,
-        _ => return Err(err("dim", "expected 2 or 3")),
-    };
-    let f64 = match v.get("precision").map(|p| p.as_str()) {
-        None | Some(Some("f64")) => true,
-        Some(Some("f32")) => false,
-        _ => return Err(err("precision", "expected \"f32\" or \"f64\"")),
-    };
-    let a = parse_body(get(&v, "a", "")?, "a", dim)?;
-    let b = parse_body(get(&v, "b", "")?, "b", dim)?;
-    let query = match get(&v, "query", "")?.as_str() {
-        Some("distance") => QueryKind::Distance,
-        Some("intersects") => QueryKind::Intersects,
-        Some("contact") => QueryKind::Contact,
-        Some("cast") => QueryKind::Cast,
-        Some("manifold") => QueryKind::Manifold,
-        _ => {
-            return Err(err(
-                "query",
-                "expected \"distance\", \"intersects\", \"contact\", \"cast\" or \"manifold\"",
-            ));
-        }
-    };
-    let motion = match (query, v.get("motion")) {
-        (QueryKind::Cast, None) => return Err(err("motion", "missing (a cast needs A's motion)")),
-        (_, Some(m)) => Some(vector(m, "motion", dim)?),
-        _ => None,
-    };
-    let spin = match v.get("spin") {
-        None => None,
-        Some(x) if dim == 2 => Some(vec![number(x, "spin")?]),
-        Some(x) => Some(vector(x, "spin", dim)?),
-    };
-    let directional = match v.get("directional") {
-        None => false,
-        Some(x) => x
-            .as_bool()
-            .ok_or_else(|| err("directional", format!("expected true or false, found {}", kind(x))))?,
-    };
-    let speculative = match v.get("speculative") {
-        None => 0.0,
-        Some(x) => number(x, "speculative")?,
-    };
-    Ok(Scene { dim, f64, a, b, query, motion, spin, directional, speculative })
+    SceneError::new(field, message)
 }
 
 /// Spaces the scene can be instantiated in, with the dimension-specific
@@ -633,11 +256,22 @@ fn status_name(s: Status) -> &'static str {
 
 /// Runs the scene's query in space `V` and returns the JSON answer.
 pub fn run_query<V: SceneSpace>(scene: &Scene) -> Result<Value, SceneError> {
+    Ok(run_query_traced::<V, ()>(scene, &mut ())?.1)
+}
+
+/// [`run_query`] with a recorder of GJK's iterations (on the cores, in A's
+/// frame, as the query runs it) and the route that settled the pair
+/// (`None` for casts, which run many GJK queries).
+pub fn run_query_traced<V: SceneSpace, R: Recorder<V>>(
+    scene: &Scene,
+    recorder: &mut R,
+) -> Result<(Option<Route>, Value), SceneError> {
     let p = Pair::<V>::new(scene)?;
     let v = |x: V| json!(x.to_f64());
     let out = match scene.query {
         QueryKind::Distance | QueryKind::Intersects => {
-            let r = gjk_shapes::distance(&*p.a, &p.pose_a, &*p.b, &p.pose_b);
+            let (route, r) =
+                gjk_shapes::internal::distance_traced(&*p.a, &p.pose_a, &*p.b, &p.pose_b, recorder);
             let hit = if scene.query == QueryKind::Intersects {
                 gjk_shapes::try_intersects(&*p.a, &p.pose_a, &*p.b, &p.pose_b).ok()
             } else {
@@ -647,17 +281,21 @@ pub fn run_query<V: SceneSpace>(scene: &Scene) -> Result<Value, SceneError> {
             // invalid input has no points: `null`, not a guess.
             let valid = r.status != Status::InvalidInput;
             let separates = valid && r.status != Status::Intersecting;
-            json!({
-                "distance": valid.then(|| r.distance.to_f64()),
-                "point_a": if valid { v(r.point_a) } else { Value::Null },
-                "point_b": if valid { v(r.point_b) } else { Value::Null },
-                "normal": if separates { v(r.normal) } else { Value::Null },
-                "intersecting": hit, "depth": null, "toi": null, "manifold": null,
-                "iterations": r.iterations, "status": status_name(r.status),
-            })
+            (
+                Some(route),
+                json!({
+                    "distance": valid.then(|| r.distance.to_f64()),
+                    "point_a": if valid { v(r.point_a) } else { Value::Null },
+                    "point_b": if valid { v(r.point_b) } else { Value::Null },
+                    "normal": if separates { v(r.normal) } else { Value::Null },
+                    "intersecting": hit, "depth": null, "toi": null, "manifold": null,
+                    "iterations": r.iterations, "epa_iterations": null,
+                    "route": route.name(), "status": status_name(r.status),
+                }),
+            )
         }
         QueryKind::Contact | QueryKind::Manifold => {
-            let c = gjk_epa::contact(&*p.a, &p.pose_a, &*p.b, &p.pose_b);
+            let (route, c) = gjk_epa::internal::contact_traced(&*p.a, &p.pose_a, &*p.b, &p.pose_b, recorder);
             let status = match c.status {
                 ContactStatus::Separated => "separated",
                 ContactStatus::Touching => "touching",
@@ -677,7 +315,9 @@ pub fn run_query<V: SceneSpace>(scene: &Scene) -> Result<Value, SceneError> {
                 "intersecting": c.is_contact(),
                 "depth": (known && c.is_contact()).then(|| c.depth.to_f64()),
                 "toi": null, "manifold": null,
-                "iterations": c.gjk_iterations + c.epa_iterations, "status": status,
+                "iterations": c.gjk_iterations,
+                "epa_iterations": c.epa_status.is_some().then_some(c.epa_iterations),
+                "route": route.name(), "status": status,
             });
             if scene.query == QueryKind::Manifold {
                 let m = V::manifold(scene, &p.pose_a, &p.pose_b, &c)?;
@@ -690,7 +330,7 @@ pub fn run_query<V: SceneSpace>(scene: &Scene) -> Result<Value, SceneError> {
                     .collect();
                 out["manifold"] = json!({"normal": v(m.normal), "points": points});
             }
-            out
+            (Some(route), out)
         }
         QueryKind::Cast => {
             let m = V::from_f64(scene.motion.as_deref().unwrap_or(&[0.0, 0.0, 0.0]));
@@ -723,14 +363,18 @@ pub fn run_query<V: SceneSpace>(scene: &Scene) -> Result<Value, SceneError> {
                 CastStatus::InvalidInput => "invalid_input",
             };
             let hit = h.is_hit();
-            json!({
-                "distance": null, "point_a": if hit { v(h.point_a) } else { Value::Null },
-                "point_b": if hit { v(h.point_b) } else { Value::Null },
-                "normal": if hit { v(h.normal) } else { Value::Null },
-                "intersecting": h.status == CastStatus::StartsInside, "depth": null,
-                "toi": if hit { json!(h.fraction.to_f64()) } else { Value::Null },
-                "manifold": null, "iterations": h.iterations, "status": status,
-            })
+            (
+                None,
+                json!({
+                    "distance": null, "point_a": if hit { v(h.point_a) } else { Value::Null },
+                    "point_b": if hit { v(h.point_b) } else { Value::Null },
+                    "normal": if hit { v(h.normal) } else { Value::Null },
+                    "intersecting": h.status == CastStatus::StartsInside, "depth": null,
+                    "toi": if hit { json!(h.fraction.to_f64()) } else { Value::Null },
+                    "manifold": null, "iterations": h.iterations, "epa_iterations": null,
+                    "route": null, "status": status,
+                }),
+            )
         }
     };
     Ok(out)
@@ -746,24 +390,83 @@ pub fn query(scene: &Scene) -> Result<Value, SceneError> {
     }
 }
 
-/// Every GJK iteration of the scene's pair (world frame), with the final
-/// result.
-pub fn trace<V: SceneSpace>(
-    scene: &Scene,
-) -> Result<(Vec<Iteration<V>>, gjk_core::DistanceResult<V>), SceneError> {
-    let p = Pair::<V>::new(scene)?;
-    let ta = Transformed::new(&*p.a, p.pose_a).map_err(|e| err("a.pose", e.to_string()))?;
-    let tb = Transformed::new(&*p.b, p.pose_b).map_err(|e| err("b.pose", e.to_string()))?;
-    let mut log = Vec::new();
-    let r = gjk_core::distance_with(&ta, &tb, &GjkConfig::default(), None, &mut log);
-    Ok((log, r))
+/// What `gjk trace` shows: the scene's query as it ran, the route that
+/// settled the pair and GJK's iterations (world frame; on the cores of
+/// round shapes, as the query runs them), with the query's JSON answer.
+#[derive(Clone, Debug)]
+pub struct Trace<V: SceneSpace> {
+    /// The route that settled the pair.
+    pub route: Route,
+    /// GJK's iterations in the world frame (empty where no GJK ran).
+    pub iterations: Vec<Iteration<V>>,
+    /// The query's answer, as `gjk query` prints it.
+    pub answer: Value,
+    /// A's pose (the frame the query ran in).
+    pub pose_a: Pose<V>,
 }
 
-/// A text line per iteration.
-pub fn trace_text<V: SceneSpace>(log: &[Iteration<V>], r: &gjk_core::DistanceResult<V>) -> String {
+/// An iteration recorded in A's frame, moved to the world.
+fn iteration_to_world<V: SceneSpace>(it: &Iteration<V>, pose: &Pose<V>) -> Iteration<V> {
+    let point = |p: SupportPoint<V>| SupportPoint {
+        w: pose.transform_vector(p.w),
+        a: pose.transform_point(p.a),
+        b: pose.transform_point(p.b),
+        ..p
+    };
+    Iteration {
+        direction: pose.transform_vector(it.direction),
+        support: point(it.support),
+        simplex: gjk_shapes::simplex_to_world(&it.simplex, pose),
+        closest: pose.transform_vector(it.closest),
+        ..*it
+    }
+}
+
+/// Traces the scene's query (distance, intersects, contact or manifold; an
+/// `intersects` scene traces the distance query its answer's iterations
+/// come from). Casts are refused: they run many GJK queries.
+pub fn trace<V: SceneSpace>(scene: &Scene) -> Result<Trace<V>, SceneError> {
+    if scene.query == QueryKind::Cast {
+        return Err(err(
+            "query",
+            "gjk trace follows distance, intersects, contact and manifold queries; a cast runs many (gjk query prints its answer)",
+        ));
+    }
+    let mut log: Vec<Iteration<V>> = Vec::new();
+    let (route, answer) = run_query_traced::<V, _>(scene, &mut log)?;
+    let pose_a = V::pose(&scene.a.pose);
+    let iterations = log.iter().map(|it| iteration_to_world(it, &pose_a)).collect();
+    Ok(Trace { route: route.unwrap_or(Route::InvalidInput), iterations, answer, pose_a })
+}
+
+/// The trace as JSON: `route`, `iterations` (each `iteration`,
+/// `direction`, `support`, `simplex`, `closest`, `lower_bound`,
+/// `upper_bound`) and `result` (the query's answer).
+pub fn trace_json<V: SceneSpace>(t: &Trace<V>) -> Value {
+    let v = |x: V| json!(x.to_f64());
+    let its: Vec<Value> = t
+        .iterations
+        .iter()
+        .map(|it| {
+            json!({
+                "iteration": it.iteration,
+                "direction": v(it.direction),
+                "support": v(it.support.w),
+                "simplex": it.simplex.points().iter().map(|p| v(p.w)).collect::<Vec<_>>(),
+                "closest": v(it.closest),
+                "lower_bound": it.lower_bound.to_f64(),
+                "upper_bound": it.upper_bound.to_f64(),
+            })
+        })
+        .collect();
+    json!({"route": t.route.name(), "iterations": its, "result": t.answer})
+}
+
+/// The trace as text: the route, a line per GJK iteration, the result.
+pub fn trace_text<V: SceneSpace>(t: &Trace<V>) -> String {
     let f = |x: V| format!("{:?}", x.to_f64().iter().map(|c| (c * 1e9).round() / 1e9).collect::<Vec<_>>());
-    let mut s = String::new();
-    for it in log {
+    let mut s = format!("route: {}\n", t.route.name());
+    for it in &t.iterations {
         let pts: Vec<String> = it.simplex.points().iter().map(|p| f(p.w)).collect();
         s += &format!(
             "iteration {}: direction {} support {} simplex [{}] closest {} bounds [{:.9}, {:.9}]\n",
@@ -776,137 +479,456 @@ pub fn trace_text<V: SceneSpace>(log: &[Iteration<V>], r: &gjk_core::DistanceRes
             it.upper_bound.to_f64()
         );
     }
-    // A normal only where it separates: an overlap's is GJK's last search
-    // direction, and invalid input has none.
-    let normal = match r.status {
-        Status::Intersecting => "none (overlapping: a contact query gives EPA's)".to_string(),
-        Status::InvalidInput => "none".to_string(),
-        _ => f(r.normal),
+    let a = &t.answer;
+    let num = |k: &str| a[k].as_f64().map_or("none".to_string(), |x| format!("{x:.9}"));
+    let vec = |k: &str| match a[k].as_array() {
+        Some(c) => format!(
+            "{:?}",
+            c.iter().map(|x| (x.as_f64().unwrap_or(f64::NAN) * 1e9).round() / 1e9).collect::<Vec<_>>()
+        ),
+        None => "none".to_string(),
     };
-    s +=
-        &format!("result: {} distance {:.9} normal {}\n", status_name(r.status), r.distance.to_f64(), normal);
+    s += &format!(
+        "result: {} distance {} depth {} normal {} iterations {} epa_iterations {}\n",
+        a["status"].as_str().unwrap_or("?"),
+        num("distance"),
+        num("depth"),
+        vec("normal"),
+        a["iterations"],
+        a["epa_iterations"].as_u64().map_or("none".to_string(), |n| n.to_string()),
+    );
     s
 }
 
-/// An SVG picture (2D scenes) of the Minkowski difference `A − B`, the
-/// simplex of every iteration (light to dark), the barycode regions of the
-/// last triangle simplex, the origin and the final closest point.
-pub fn trace_svg<V: SceneSpace + Vector2>(
-    scene: &Scene,
-    log: &[Iteration<V>],
-    r: &gjk_core::DistanceResult<V>,
-) -> Result<String, SceneError> {
+/// A round length for a scale bar about `target` long: 1, 2 or 5 × 10ᵏ.
+fn round_length(target: f64) -> f64 {
+    let k = target.log10().floor();
+    let base = 10f64.powf(k);
+    [5.0, 2.0, 1.0].into_iter().map(|m| m * base).find(|&l| l <= target).unwrap_or(base)
+}
+
+/// A length for a label: few digits, any scale.
+fn short(x: f64) -> String {
+    if x == 0.0 {
+        "0".to_string()
+    } else if (1e-3..1e4).contains(&x.abs()) {
+        format!("{}", (x * 1e3).round() / 1e3)
+    } else {
+        format!("{x:.0e}")
+    }
+}
+
+/// Bounds of a set of points (x0, x1, y0, y1).
+fn bounds(points: impl IntoIterator<Item = (f64, f64)>) -> (f64, f64, f64, f64) {
+    points.into_iter().fold((f64::INFINITY, f64::NEG_INFINITY, f64::INFINITY, f64::NEG_INFINITY), |b, p| {
+        (b.0.min(p.0), b.1.max(p.0), b.2.min(p.1), b.3.max(p.1))
+    })
+}
+
+/// A square view of the plane drawn into a square of the picture.
+#[derive(Clone, Copy)]
+struct View {
+    /// The plane's centre.
+    c: (f64, f64),
+    /// Plane units per picture pixel.
+    unit: f64,
+    /// The picture square's top-left corner and side.
+    at: (f64, f64),
+    side: f64,
+}
+
+impl View {
+    /// The view of `b` (padded by a tenth) in the square at `at`, `side` wide.
+    fn fit(b: (f64, f64, f64, f64), at: (f64, f64), side: f64) -> Self {
+        let span = (b.1 - b.0).max(b.3 - b.2).max(1e-300) * 1.2;
+        View { c: ((b.0 + b.1) / 2.0, (b.2 + b.3) / 2.0), unit: span / side, at, side }
+    }
+    fn map(&self, p: (f64, f64)) -> (f64, f64) {
+        (
+            self.at.0 + self.side / 2.0 + (p.0 - self.c.0) / self.unit,
+            self.at.1 + self.side / 2.0 - (p.1 - self.c.1) / self.unit,
+        )
+    }
+    fn points(&self, ps: &[(f64, f64)]) -> String {
+        ps.iter()
+            .map(|&p| {
+                let (u, v) = self.map(p);
+                format!("{u:.2},{v:.2}")
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// Colours of the picture (Paul Tol's bright scheme, readable in print).
+const OUTLINE: &str = "#4477aa";
+const CLOSEST: &str = "#cc3311";
+const PENETRATION: &str = "#228833";
+/// Side of the main plot and of the zoomed inset, in pixels.
+const PLOT: f64 = 600.0;
+const INSET: f64 = 190.0;
+/// Heights of the title band and the legend band.
+const TITLE: f64 = 50.0;
+const LEGEND: f64 = 96.0;
+/// The inset is drawn where the final simplex and the closest point span
+/// less than this fraction of the main plot.
+const INSET_BELOW: f64 = 0.08;
+
+/// The drawn parts of one view: outlines, simplices, barycode regions,
+/// origin, closest point, penetration; clipped to the view's square.
+fn draw_view(out: &mut String, view: &View, parts: &Parts, id: &str, detail: bool) {
+    let (x, y, side) = (view.at.0, view.at.1, view.side);
+    *out += &format!(
+        "<clipPath id=\"{id}\"><rect x=\"{x}\" y=\"{y}\" width=\"{side}\" height=\"{side}\"/></clipPath>\n<g clip-path=\"url(#{id})\">\n<rect x=\"{x}\" y=\"{y}\" width=\"{side}\" height=\"{side}\" fill=\"white\" stroke=\"#333\"/>\n"
+    );
+    if let Some(full) = &parts.full {
+        *out += &format!(
+            "<polygon points=\"{}\" fill=\"none\" stroke=\"{OUTLINE}\" stroke-width=\"1.2\" stroke-dasharray=\"6 4\"/>\n",
+            view.points(full)
+        );
+    }
+    *out += &format!(
+        "<polygon points=\"{}\" fill=\"#dde8f5\" fill-opacity=\"0.7\" stroke=\"{OUTLINE}\" stroke-width=\"1.5\"/>\n",
+        view.points(&parts.core)
+    );
+    if detail && let Some(tri) = &parts.triangle {
+        barycode(out, view, tri);
+    }
+    let n = parts.simplices.len();
+    for (k, sim) in parts.simplices.iter().enumerate() {
+        let last = k + 1 == n;
+        let shade = 200 - (150 * (k + 1) / n.max(1)) as i32;
+        let (colour, width) =
+            if last { ("#000".to_string(), 2.5) } else { (format!("rgb({shade},{shade},{shade})"), 1.0) };
+        let element = if sim.len() >= 3 { "polygon" } else { "polyline" };
+        *out += &format!(
+            "<{element} points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"{width}\"/>\n",
+            view.points(sim)
+        );
+        if last {
+            for &p in sim {
+                let (u, v) = view.map(p);
+                *out += &format!("<circle cx=\"{u:.2}\" cy=\"{v:.2}\" r=\"3.5\" fill=\"#000\"/>\n");
+            }
+        }
+    }
+    let (ox, oy) = view.map((0.0, 0.0));
+    if let Some(q) = parts.penetration {
+        let (u, v) = view.map(q);
+        *out += &format!(
+            "<line x1=\"{ox:.2}\" y1=\"{oy:.2}\" x2=\"{u:.2}\" y2=\"{v:.2}\" stroke=\"{PENETRATION}\" stroke-width=\"2.5\"/><circle cx=\"{u:.2}\" cy=\"{v:.2}\" r=\"4\" fill=\"{PENETRATION}\"/>\n"
+        );
+    }
+    if let Some(q) = parts.closest {
+        let (u, v) = view.map(q);
+        *out += &format!(
+            "<line x1=\"{ox:.2}\" y1=\"{oy:.2}\" x2=\"{u:.2}\" y2=\"{v:.2}\" stroke=\"{CLOSEST}\" stroke-width=\"2\"/><circle cx=\"{u:.2}\" cy=\"{v:.2}\" r=\"4\" fill=\"{CLOSEST}\"/>\n"
+        );
+    }
+    *out += &format!(
+        "<circle cx=\"{ox:.2}\" cy=\"{oy:.2}\" r=\"4.5\" fill=\"none\" stroke=\"#000\" stroke-width=\"2\"/>\n"
+    );
+    // The origin's label on whichever side keeps it inside the square.
+    let (lx, anchor) = if ox > x + side - 60.0 { (ox - 8.0, "end") } else { (ox + 8.0, "start") };
+    let ly = if oy < y + 20.0 { oy + 18.0 } else { oy - 8.0 };
+    *out += &format!(
+        "<text x=\"{lx:.2}\" y=\"{ly:.2}\" font-size=\"12\" text-anchor=\"{anchor}\">origin</text>\n"
+    );
+    scale_bar(out, view);
+    *out += "</g>\n";
+}
+
+/// A scale bar in the view's lower-left corner: a round length in plane
+/// units about a fifth of the square.
+fn scale_bar(out: &mut String, view: &View) {
+    let length = round_length(view.side / 5.0 * view.unit);
+    let px = length / view.unit;
+    let (x, y) = (view.at.0 + 12.0, view.at.1 + view.side - 14.0);
+    *out += &format!(
+        "<rect x=\"{:.2}\" y=\"{:.2}\" width=\"{:.2}\" height=\"16\" fill=\"white\" fill-opacity=\"0.8\"/><line x1=\"{x:.2}\" y1=\"{y:.2}\" x2=\"{:.2}\" y2=\"{y:.2}\" stroke=\"#000\" stroke-width=\"3\"/><text x=\"{:.2}\" y=\"{:.2}\" font-size=\"11\">{}</text>\n",
+        x - 4.0,
+        y - 12.0,
+        px + 60.0,
+        x + px,
+        x + px + 6.0,
+        y + 4.0,
+        short(length)
+    );
+}
+
+/// The barycode regions of a triangle simplex (Zhang et al., Fig. 1a): the
+/// lines through its edges split the plane into seven regions, each named
+/// by the signs of the barycentric coordinates; the origin's is shaded.
+fn barycode(out: &mut String, view: &View, w: &[(f64, f64)]) {
+    let area =
+        |p: (f64, f64), q: (f64, f64), r: (f64, f64)| (q.0 - p.0) * (r.1 - p.1) - (q.1 - p.1) * (r.0 - p.0);
+    let total = area(w[0], w[1], w[2]);
+    if total == 0.0 {
+        return;
+    }
+    let far = view.side * view.unit * 4.0;
+    for i in 0..3 {
+        let (a, b) = (w[i], w[(i + 1) % 3]);
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let l = dx.hypot(dy).max(1e-300);
+        let (p, q) = (
+            view.map((a.0 - dx / l * far, a.1 - dy / l * far)),
+            view.map((a.0 + dx / l * far, a.1 + dy / l * far)),
+        );
+        *out += &format!(
+            "<line x1=\"{:.2}\" y1=\"{:.2}\" x2=\"{:.2}\" y2=\"{:.2}\" stroke=\"#999\" stroke-dasharray=\"4 3\"/>\n",
+            p.0, p.1, q.0, q.1
+        );
+    }
+    let code = |x: (f64, f64)| {
+        let (u, v, t) =
+            (area(x, w[1], w[2]) / total, area(w[0], x, w[2]) / total, area(w[0], w[1], x) / total);
+        ((u > 0.0) as u8) << 2 | ((v > 0.0) as u8) << 1 | (t > 0.0) as u8
+    };
+    let c = ((w[0].0 + w[1].0 + w[2].0) / 3.0, (w[0].1 + w[1].1 + w[2].1) / 3.0);
+    let mut probes = vec![c];
+    for i in 0..3 {
+        let (a, b) = (w[i], w[(i + 1) % 3]);
+        let m = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+        probes.push((2.0 * m.0 - c.0, 2.0 * m.1 - c.1));
+        probes.push((2.0 * a.0 - c.0, 2.0 * a.1 - c.1));
+    }
+    let origin = code((0.0, 0.0));
+    for x in probes {
+        let (u, v) = view.map(x);
+        let k = code(x);
+        let weight = if k == origin { "bold" } else { "normal" };
+        *out += &format!(
+            "<text x=\"{u:.2}\" y=\"{v:.2}\" font-size=\"12\" fill=\"#777\" font-weight=\"{weight}\" text-anchor=\"middle\">{k:03b}</text>\n"
+        );
+    }
+}
+
+/// What a trace picture draws, in plane coordinates.
+struct Parts {
+    /// The outline of the cores' difference, the set GJK iterated on.
+    core: Vec<(f64, f64)>,
+    /// The outline of the shapes' difference, where radii round the cores.
+    full: Option<Vec<(f64, f64)>>,
+    /// Every iteration's simplex.
+    simplices: Vec<Vec<(f64, f64)>>,
+    /// The last triangle simplex, for its barycode regions.
+    triangle: Option<Vec<(f64, f64)>>,
+    /// The point of `A − B` nearest the origin (apart or touching).
+    closest: Option<(f64, f64)>,
+    /// `normal × depth`, the penetration vector (contacts that overlap).
+    penetration: Option<(f64, f64)>,
+}
+
+/// The outline of `A − B` from the support mapping in 256 directions.
+fn outline<V: SceneSpace + Vector2>(a: &dyn SupportMap<V>, b: &dyn SupportMap<V>) -> Vec<(f64, f64)> {
+    const DIRECTIONS: usize = 256;
+    (0..DIRECTIONS)
+        .map(|k| {
+            let t = k as f64 * std::f64::consts::TAU / DIRECTIONS as f64;
+            let d = V::new2(V::Scalar::from_f64(t.cos()), V::Scalar::from_f64(t.sin()));
+            let w = gjk_core::internal::minkowski_support(&a, &b, d).w;
+            (w.x().to_f64(), w.y().to_f64())
+        })
+        .collect()
+}
+
+/// An SVG picture of a 2D trace: the Minkowski difference `A − B` of the
+/// cores GJK ran on (and of the round shapes, dashed), every iteration's
+/// simplex (light to dark; the final one bold, its points dotted), the
+/// barycode regions of the last triangle simplex, the origin, the closest
+/// point (or the penetration vector of an overlapping contact), a scale
+/// bar, a legend, and an inset zoomed on the final simplex and the closest
+/// point when they are small in the whole picture.
+pub fn trace_svg<V: SceneSpace + Vector2>(scene: &Scene, t: &Trace<V>) -> Result<String, SceneError> {
     let p = Pair::<V>::new(scene)?;
     let ta = Transformed::new(&*p.a, p.pose_a).map_err(|e| err("a.pose", e.to_string()))?;
     let tb = Transformed::new(&*p.b, p.pose_b).map_err(|e| err("b.pose", e.to_string()))?;
-    // The outline of A − B from its support mapping in 256 directions.
-    const DIRECTIONS: usize = 256;
-    let outline: Vec<(f64, f64)> = (0..DIRECTIONS)
-        .map(|k| {
-            let a = k as f64 * std::f64::consts::TAU / DIRECTIONS as f64;
-            let d = V::new2(V::Scalar::from_f64(a.cos()), V::Scalar::from_f64(a.sin()));
-            let w = gjk_core::internal::minkowski_support(&ta, &tb, d).w;
-            (w.x().to_f64(), w.y().to_f64())
-        })
-        .collect();
-    let mut xs: Vec<f64> = outline.iter().map(|p| p.0).chain([0.0]).collect();
-    let mut ys: Vec<f64> = outline.iter().map(|p| p.1).chain([0.0]).collect();
-    xs.sort_by(f64::total_cmp);
-    ys.sort_by(f64::total_cmp);
-    let (x0, x1, y0, y1) = (xs[0], xs[xs.len() - 1], ys[0], ys[ys.len() - 1]);
-    let span = (x1 - x0).max(y1 - y0).max(1e-12) * 1.1;
-    let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
-    let size = 600.0;
-    let map = |x: f64, y: f64| ((x - cx) / span * size + size / 2.0, size / 2.0 - (y - cy) / span * size);
-    let mut s = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{size}\" height=\"{size}\" viewBox=\"0 0 {size} {size}\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-    );
-    let path: Vec<String> = outline
-        .iter()
-        .map(|&(x, y)| {
-            let (u, v) = map(x, y);
-            format!("{u:.2},{v:.2}")
-        })
-        .collect();
-    s += &format!(
-        "<polygon points=\"{}\" fill=\"#dde8f5\" stroke=\"#4477aa\" stroke-width=\"1.5\"/>\n",
-        path.join(" ")
-    );
-    let n = log.len().max(1);
-    for (k, it) in log.iter().enumerate() {
-        let shade = 200 - (160 * (k + 1) / n) as i32;
-        let pts: Vec<String> = it
-            .simplex
-            .points()
+    let (ca, cb) = (CoreOf(&ta), CoreOf(&tb));
+    let xy = |w: V| (w.x().to_f64(), w.y().to_f64());
+    let round = p.a.radius() + p.b.radius() > V::Scalar::ZERO;
+    let answer = &t.answer;
+    let vector =
+        |k: &str| answer[k].as_array().map(|c| (c[0].as_f64().unwrap_or(0.0), c[1].as_f64().unwrap_or(0.0)));
+    let apart = matches!(answer["status"].as_str(), Some("separated" | "touching" | "beyond"));
+    let closest = match (apart, vector("point_a"), vector("point_b")) {
+        (true, Some(a), Some(b)) => Some((a.0 - b.0, a.1 - b.1)),
+        _ => None,
+    };
+    let penetration = match (answer["depth"].as_f64(), vector("normal")) {
+        (Some(d), Some(n)) if d > 0.0 => Some((n.0 * d, n.1 * d)),
+        _ => None,
+    };
+    let simplices: Vec<Vec<(f64, f64)>> =
+        t.iterations.iter().map(|it| it.simplex.points().iter().map(|q| xy(q.w)).collect()).collect();
+    let parts = Parts {
+        core: outline::<V>(&ca, &cb),
+        full: round.then(|| outline::<V>(&ta, &tb)),
+        triangle: t
+            .iterations
             .iter()
-            .map(|p| {
-                let (u, v) = map(p.w.x().to_f64(), p.w.y().to_f64());
-                format!("{u:.2},{v:.2}")
-            })
-            .collect();
+            .rev()
+            .map(|it| it.simplex)
+            .find(|s| s.len() == 3)
+            .map(|s| s.points().iter().map(|q| xy(q.w)).collect()),
+        simplices,
+        closest,
+        penetration,
+    };
+    // The main view: both outlines and the origin.
+    let everything =
+        bounds(parts.core.iter().chain(parts.full.iter().flatten()).copied().chain([(0.0, 0.0)]));
+    let main = View::fit(everything, (0.0, TITLE), PLOT);
+    // The detail: the final simplex, the origin and the closest point.
+    let detail = bounds(
+        parts
+            .simplices
+            .last()
+            .into_iter()
+            .flatten()
+            .copied()
+            .chain([(0.0, 0.0)])
+            .chain(parts.closest)
+            .chain(parts.penetration),
+    );
+    let detail_span = (detail.1 - detail.0).max(detail.3 - detail.2);
+    let total_span = main.side * main.unit;
+    let inset = (detail_span < INSET_BELOW * total_span).then(|| {
+        // At least a few pixels' worth of the main view, so a point-sized
+        // detail still shows its neighbourhood.
+        let pad = (total_span * 0.002).max(detail_span * 0.25);
+        View::fit(
+            (detail.0 - pad, detail.1 + pad, detail.2 - pad, detail.3 + pad),
+            (PLOT - INSET - 8.0, TITLE + 8.0),
+            INSET,
+        )
+    });
+    let height = TITLE + PLOT + LEGEND;
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{PLOT}\" height=\"{height}\" viewBox=\"0 0 {PLOT} {height}\" font-family=\"sans-serif\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+    );
+    let distance =
+        answer["distance"].as_f64().map_or("no distance".to_string(), |d| format!("distance {}", short(d)));
+    s += &format!(
+        "<text x=\"8\" y=\"20\" font-size=\"14\">A − B: {}</text>\n<text x=\"8\" y=\"40\" font-size=\"13\" fill=\"#333\">{} GJK iterations · {} · {}</text>\n",
+        t.route.name(),
+        t.iterations.len(),
+        answer["status"].as_str().unwrap_or("?"),
+        distance
+    );
+    draw_view(&mut s, &main, &parts, "main", true);
+    if let Some(v) = &inset {
+        // Where the inset sits in the main view, and the inset itself.
+        let (a, b) = (
+            main.map((v.c.0 - v.side / 2.0 * v.unit, v.c.1 + v.side / 2.0 * v.unit)),
+            main.map((v.c.0 + v.side / 2.0 * v.unit, v.c.1 - v.side / 2.0 * v.unit)),
+        );
         s += &format!(
-            "<polygon points=\"{}\" fill=\"none\" stroke=\"rgb({shade},{shade},{shade})\" stroke-width=\"1\"/>\n",
-            pts.join(" ")
+            "<rect x=\"{:.2}\" y=\"{:.2}\" width=\"{:.2}\" height=\"{:.2}\" fill=\"none\" stroke=\"#e68a00\" stroke-width=\"1.5\"/>\n",
+            a.0 - 2.0,
+            a.1 - 2.0,
+            (b.0 - a.0) + 4.0,
+            (b.1 - a.1) + 4.0
+        );
+        draw_view(&mut s, v, &parts, "inset", false);
+        s += &format!(
+            "<rect x=\"{}\" y=\"{}\" width=\"{INSET}\" height=\"{INSET}\" fill=\"none\" stroke=\"#e68a00\" stroke-width=\"2\"/><text x=\"{}\" y=\"{}\" font-size=\"11\" fill=\"#e68a00\">zoom ×{}</text>\n",
+            v.at.0,
+            v.at.1,
+            v.at.0 + 6.0,
+            v.at.1 + 14.0,
+            short(round_length(main.unit / v.unit))
         );
     }
-    // The barycode regions of the last triangle simplex (Zhang et al.,
-    // Fig. 1a): the lines through its edges split the plane into seven
-    // regions, each named by the signs of the barycentric coordinates.
-    if let Some(tri) = log.iter().rev().map(|it| it.simplex).find(|s| s.len() == 3) {
-        let w: Vec<(f64, f64)> = tri.points().iter().map(|p| (p.w.x().to_f64(), p.w.y().to_f64())).collect();
-        let far = span * 4.0;
-        for i in 0..3 {
-            let (a, b) = (w[i], w[(i + 1) % 3]);
-            let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-            let l = dx.hypot(dy).max(1e-300);
-            let (p, q) =
-                (map(a.0 - dx / l * far, a.1 - dy / l * far), map(a.0 + dx / l * far, a.1 + dy / l * far));
-            s += &format!(
-                "<line x1=\"{:.2}\" y1=\"{:.2}\" x2=\"{:.2}\" y2=\"{:.2}\" stroke=\"#999\" stroke-dasharray=\"4 3\"/>\n",
-                p.0, p.1, q.0, q.1
-            );
-        }
-        let area = |p: (f64, f64), q: (f64, f64), r: (f64, f64)| {
-            (q.0 - p.0) * (r.1 - p.1) - (q.1 - p.1) * (r.0 - p.0)
-        };
-        let total = area(w[0], w[1], w[2]);
-        let code = |x: (f64, f64)| {
-            let (u, v, t) =
-                (area(x, w[1], w[2]) / total, area(w[0], x, w[2]) / total, area(w[0], w[1], x) / total);
-            ((u > 0.0) as u8) << 2 | ((v > 0.0) as u8) << 1 | (t > 0.0) as u8
-        };
-        let c = ((w[0].0 + w[1].0 + w[2].0) / 3.0, (w[0].1 + w[1].1 + w[2].1) / 3.0);
-        let mut probes = vec![c];
-        for i in 0..3 {
-            let (a, b) = (w[i], w[(i + 1) % 3]);
-            let m = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
-            probes.push((2.0 * m.0 - c.0, 2.0 * m.1 - c.1));
-            probes.push((2.0 * a.0 - c.0, 2.0 * a.1 - c.1));
-        }
-        for x in probes {
-            let (u, v) = map(x.0, x.1);
-            s += &format!(
-                "<text x=\"{u:.2}\" y=\"{v:.2}\" font-size=\"12\" fill=\"#777\" text-anchor=\"middle\">{:03b}</text>\n",
-                code(x)
-            );
-        }
-    }
-    let (ox, oy) = map(0.0, 0.0);
-    s += &format!(
-        "<circle cx=\"{ox:.2}\" cy=\"{oy:.2}\" r=\"4\" fill=\"black\"/><text x=\"{:.2}\" y=\"{:.2}\" font-size=\"12\">origin</text>\n",
-        ox + 6.0,
-        oy - 6.0
-    );
-    let v = r.point_a - r.point_b;
-    let (vx, vy) = map(v.x().to_f64(), v.y().to_f64());
-    s += &format!(
-        "<line x1=\"{ox:.2}\" y1=\"{oy:.2}\" x2=\"{vx:.2}\" y2=\"{vy:.2}\" stroke=\"#cc3311\" stroke-width=\"2\"/><circle cx=\"{vx:.2}\" cy=\"{vy:.2}\" r=\"4\" fill=\"#cc3311\"/>\n"
-    );
-    s += &format!(
-        "<text x=\"10\" y=\"20\" font-size=\"14\">A − B, {} iterations, {} at distance {:.6}</text>\n</svg>\n",
-        log.len(),
-        status_name(r.status),
-        r.distance.to_f64()
-    );
+    legend(&mut s, TITLE + PLOT, round);
+    s += "</svg>\n";
     Ok(s)
+}
+
+/// The legend band below the plot: two columns of a symbol and its label.
+fn legend(s: &mut String, top: f64, round: bool) {
+    // Each symbol drawn with its left end at (x, y).
+    type Symbol = fn(f64, f64) -> String;
+    let mut items: Vec<(Symbol, &str)> = vec![
+        (
+            |x, y| {
+                format!(
+                    "<rect x=\"{x}\" y=\"{}\" width=\"24\" height=\"12\" fill=\"#dde8f5\" stroke=\"{OUTLINE}\" stroke-width=\"1.5\"/>",
+                    y - 6.0
+                )
+            },
+            "A − B of the cores (what GJK searches)",
+        ),
+        (
+            |x, y| {
+                format!(
+                    "<polyline points=\"{x},{} {},{} {},{}\" fill=\"none\" stroke=\"#aaa\"/>",
+                    y + 4.0,
+                    x + 12.0,
+                    y - 6.0,
+                    x + 24.0,
+                    y + 4.0
+                )
+            },
+            "simplex per iteration, light to dark",
+        ),
+        (
+            |x, y| {
+                format!(
+                    "<polyline points=\"{x},{} {},{} {},{}\" fill=\"none\" stroke=\"#000\" stroke-width=\"2.5\"/>",
+                    y + 4.0,
+                    x + 12.0,
+                    y - 6.0,
+                    x + 24.0,
+                    y + 4.0
+                )
+            },
+            "final simplex",
+        ),
+        (
+            |x, y| {
+                format!(
+                    "<circle cx=\"{}\" cy=\"{y}\" r=\"4.5\" fill=\"none\" stroke=\"#000\" stroke-width=\"2\"/>",
+                    x + 12.0
+                )
+            },
+            "origin",
+        ),
+        (
+            |x, y| {
+                format!(
+                    "<line x1=\"{x}\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\" stroke=\"{CLOSEST}\" stroke-width=\"2\"/>",
+                    x + 24.0
+                )
+            },
+            "closest point of A − B to the origin",
+        ),
+        (
+            |x, y| {
+                format!(
+                    "<line x1=\"{x}\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\" stroke=\"{PENETRATION}\" stroke-width=\"2.5\"/>",
+                    x + 24.0
+                )
+            },
+            "penetration: normal × depth",
+        ),
+        (
+            |x, y| format!("<text x=\"{x}\" y=\"{}\" font-size=\"11\" fill=\"#777\">101</text>", y + 4.0),
+            "barycode regions of the last triangle",
+        ),
+    ];
+    if round {
+        items.insert(
+            1,
+            (
+                |x, y| format!("<line x1=\"{x}\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\" stroke=\"{OUTLINE}\" stroke-dasharray=\"6 4\"/>", x + 24.0),
+                "A − B of the round shapes",
+            ),
+        );
+    }
+    for (k, (symbol, label)) in items.iter().enumerate() {
+        let (x, y) = (12.0 + 300.0 * (k / 4) as f64, top + 20.0 + 22.0 * (k % 4) as f64);
+        *s += &symbol(x, y);
+        *s += &format!("<text x=\"{:.0}\" y=\"{:.0}\" font-size=\"12\">{label}</text>\n", x + 32.0, y + 4.0);
+    }
 }

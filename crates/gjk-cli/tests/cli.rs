@@ -312,7 +312,7 @@ fn malformed_files_name_the_problem() {
 /// on a cast's miss.
 #[test]
 fn every_query_has_every_key() {
-    const KEYS: [&str; 10] = [
+    const KEYS: [&str; 12] = [
         "distance",
         "point_a",
         "point_b",
@@ -323,6 +323,8 @@ fn every_query_has_every_key() {
         "iterations",
         "status",
         "manifold",
+        "epa_iterations",
+        "route",
     ];
     let scene = |query: &str, x: f64, extra: &str| {
         format!(
@@ -358,32 +360,159 @@ fn every_query_has_every_key() {
     }
 }
 
-/// The output example of docs/scene-format.md is what `gjk query` prints
-/// for the file it names (numbers to 1e-9).
+/// Two JSON values equal, numbers to 1e-9.
+fn same(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => (x.as_f64().unwrap() - y.as_f64().unwrap()).abs() < 1e-9,
+        (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same(p, q)),
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w)))
+        }
+        _ => a == b,
+    }
+}
+
+/// Runs the `gjk` command from the workspace root (the page's paths are
+/// relative to it).
+fn gjk_at_root(args: &[&str]) -> std::process::Output {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    Command::new(env!("CARGO_BIN_EXE_gjk")).args(args).current_dir(root).output().unwrap()
+}
+
+/// Every example of docs/scene-format.md is a file the page names: each
+/// scene block is that file, each printed answer (`gjk query`, `gjk trace
+/// --json`) is what the command prints for it, and each error line is
+/// what it prints for the bad file it names.
 #[test]
-fn the_page_example_is_the_command_output() {
-    let page =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/scene-format.md")).unwrap();
-    let marker = "Example (`crates/gjk-cli/tests/cases/4_libccd_25_cubes.json`";
-    let from = page.find(marker).expect("the example") + marker.len();
-    let block = &page[from..];
-    let start = block.find("```json").expect("its JSON") + "```json".len();
-    let end = start + block[start..].find("```").expect("its end");
-    let shown: Value = serde_json::from_str(&block[start..end]).expect("the page's JSON");
-    let printed = query(&case("4_libccd_25_cubes.json"));
-    fn same(a: &Value, b: &Value) -> bool {
-        match (a, b) {
-            (Value::Number(x), Value::Number(y)) => (x.as_f64().unwrap() - y.as_f64().unwrap()).abs() < 1e-9,
-            (Value::Array(x), Value::Array(y)) => {
-                x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same(p, q))
+fn every_page_example_is_the_command_output() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let page = std::fs::read_to_string(root.join("docs/scene-format.md")).unwrap();
+    // The text before each fenced block, and the block.
+    let mut blocks = Vec::new();
+    let mut rest = page.as_str();
+    while let Some(open) = rest.find("```") {
+        let lead = &rest[..open];
+        let body = &rest[open + 3..];
+        let body = &body[body.find('\n').unwrap() + 1..];
+        let close = body.find("```").expect("a closed block");
+        blocks.push((
+            lead.trim_end().rsplit("\n\n").next().unwrap_or("").to_string(),
+            body[..close].to_string(),
+        ));
+        rest = &body[close + 3..];
+    }
+    let (mut files, mut answers, mut errors) = (0, 0, 0);
+    let quoted = |lead: &str, prefix: &str| -> Option<String> {
+        let from = lead.find(prefix)? + prefix.len();
+        Some(lead[from..from + lead[from..].find('`')?].replace('\n', " "))
+    };
+    for (lead, body) in &blocks {
+        if body.starts_with("error: ") {
+            for line in body.lines() {
+                let path = line["error: ".len()..].split(':').next().unwrap();
+                let out = gjk_at_root(&["query", path]);
+                assert_eq!(out.status.code(), Some(2), "{path}");
+                assert_eq!(String::from_utf8_lossy(&out.stderr).trim_end(), line, "{path}");
+                errors += 1;
             }
-            (Value::Object(x), Value::Object(y)) => {
-                x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w)))
-            }
-            _ => a == b,
+        } else if let Some(path) = quoted(lead, "File `") {
+            let file: Value =
+                serde_json::from_str(&std::fs::read_to_string(root.join(&path)).unwrap()).unwrap();
+            let shown: Value = serde_json::from_str(body).unwrap_or_else(|e| panic!("{path}: {e}"));
+            assert_eq!(file, shown, "the page's {path} is not the file");
+            files += 1;
+        } else if let Some(command) = quoted(lead, "`gjk ") {
+            let args: Vec<&str> = command.split_whitespace().collect();
+            let out = gjk_at_root(&args);
+            assert!(out.status.success(), "gjk {command}: {}", String::from_utf8_lossy(&out.stderr));
+            let printed: Value = serde_json::from_slice(&out.stdout).unwrap();
+            let shown: Value = serde_json::from_str(body).unwrap_or_else(|e| panic!("gjk {command}: {e}"));
+            assert!(
+                same(&shown, &printed),
+                "gjk {command}: the page shows {shown}, the command prints {printed}"
+            );
+            answers += 1;
         }
     }
-    assert!(same(&shown, &printed), "the page shows {shown}, the command prints {printed}");
+    // Every bad file is on the page.
+    let bad = std::fs::read_dir(root.join("docs/examples/errors")).unwrap().count();
+    assert_eq!((files, answers, errors), (2, 3, bad), "examples found on the page");
+}
+
+/// `gjk trace` runs the query itself: for every shape kind against every
+/// other, apart, touching and overlapping, in 2D and 3D, f32 and f64, for
+/// distance and contact, its answer is `gjk query`'s and its iteration
+/// list is as long as the answer's `iterations`, with GJK's last bounds
+/// bracketing the cores' distance.
+#[test]
+fn trace_follows_the_query() {
+    let shapes3 = [
+        r#"{"shape": "sphere", "radius": 0.5}"#,
+        r#"{"shape": "capsule", "half_height": 0.5, "radius": 0.3}"#,
+        r#"{"shape": "cuboid", "half_extents": [0.5, 0.4, 0.3]}"#,
+        r#"{"shape": "cylinder", "half_height": 0.5, "radius": 0.4}"#,
+        r#"{"shape": "cone", "half_height": 0.5, "radius": 0.4}"#,
+        r#"{"shape": "segment", "a": [-0.5, 0, 0], "b": [0.5, 0.2, 0]}"#,
+        r#"{"shape": "triangle", "a": [0, 0, 0], "b": [1, 0, 0], "c": [0, 1, 0.2]}"#,
+        r#"{"shape": "hull", "points": [[0.5, 0, 0], [-0.5, 0.1, 0], [0, 0.6, 0], [0, 0, 0.7], [0.1, -0.4, -0.3]]}"#,
+        r#"{"shape": "point"}"#,
+    ];
+    let shapes2 = [
+        r#"{"shape": "circle", "radius": 0.5}"#,
+        r#"{"shape": "capsule", "half_height": 0.5, "radius": 0.3}"#,
+        r#"{"shape": "rectangle", "half_extents": [0.5, 0.3]}"#,
+        r#"{"shape": "segment", "a": [-0.5, 0], "b": [0.5, 0.2]}"#,
+        r#"{"shape": "triangle", "a": [0, 0], "b": [1, 0], "c": [0, 1]}"#,
+        r#"{"shape": "polygon", "points": [[0.5, 0], [0.2, 0.5], [-0.4, 0.3], [-0.3, -0.4], [0.3, -0.5]]}"#,
+        r#"{"shape": "point"}"#,
+    ];
+    let mut runs = 0;
+    for (dim, shapes) in [(3, &shapes3[..]), (2, &shapes2[..])] {
+        for (i, a) in shapes.iter().enumerate() {
+            for (j, b) in shapes.iter().enumerate() {
+                for (k, gap) in [2.5, 1.0, 0.6, 0.2, 0.0].into_iter().enumerate() {
+                    let (query, precision) =
+                        (["distance", "contact"][(i + j + k) % 2], ["f64", "f32"][(i + k) % 2]);
+                    let pose = if dim == 3 {
+                        format!(r#"{{"translation": [{gap}, 0.3, -0.2], "rotation": [0.1, 0.2, 0.3, 0.9]}}"#)
+                    } else {
+                        format!(r#"{{"translation": [{gap}, 0.3], "rotation": 0.7}}"#)
+                    };
+                    let b = format!("{}, \"pose\": {pose}}}", &b[..b.len() - 1]);
+                    let text = format!(
+                        r#"{{"dim": {dim}, "precision": "{precision}", "a": {a}, "b": {b}, "query": "{query}"}}"#
+                    );
+                    let scene = gjk_cli::parse_scene(&text).unwrap();
+                    let answer = gjk_cli::query(&scene).unwrap();
+                    let (route, iterations, result) = match (dim, scene.f64) {
+                        (3, true) => traced::<gjk_core::glam::DVec3>(&scene),
+                        (3, false) => traced::<gjk_core::glam::Vec3>(&scene),
+                        (2, true) => traced::<gjk_core::glam::DVec2>(&scene),
+                        _ => traced::<gjk_core::glam::Vec2>(&scene),
+                    };
+                    assert_eq!(result, answer, "{text}");
+                    assert_eq!(Some(iterations as u64), answer["iterations"].as_u64(), "{text}: {answer}");
+                    if !route.ran_gjk() {
+                        assert_eq!(iterations, 0, "{text}: {route:?}");
+                    }
+                    runs += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(runs, 5 * (81 + 49));
+}
+
+/// The route, the number of iterations and the answer of a trace; the
+/// last iteration's bounds bracket its closest point's length.
+fn traced<V: gjk_cli::SceneSpace>(scene: &gjk_cli::Scene) -> (gjk_cli::Route, usize, Value) {
+    use gjk_core::Real;
+    let t = gjk_cli::trace::<V>(scene).unwrap();
+    if let Some(last) = t.iterations.last() {
+        let (lo, hi) = (last.lower_bound.to_f64(), last.upper_bound.to_f64());
+        assert!(lo <= hi * (1.0 + 1e-5) + 1e-12, "bounds [{lo}, {hi}]");
+    }
+    (t.route, t.iterations.len(), t.answer)
 }
 
 /// `gjk --help`, `gjk help`, `gjk -h` and each command's `--help` print
@@ -415,42 +544,136 @@ fn help_and_usage() {
     }
 }
 
-/// `gjk trace` lists every iteration; `--svg` draws 2D scenes.
+/// Runs `gjk` with `args`; exit code, stdout, stderr.
+fn gjk(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_gjk")).args(args).output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+/// `gjk trace` shows the route, every iteration and the result; a 3D scene
+/// with `--svg` is refused before any output; a cast is refused.
 #[test]
-fn trace_text_and_svg() {
+fn trace_text_json_and_refusals() {
     let svg = Scratch::new("trace.svg");
-    let out = Command::new(env!("CARGO_BIN_EXE_gjk"))
-        .args(["trace", case("2_box2d_short_edge.json").to_str().unwrap(), "--svg", svg.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("iteration 1:") && text.contains("result: separated"), "{text}");
-    let picture = std::fs::read_to_string(&svg).unwrap();
-    assert!(picture.starts_with("<svg") && picture.contains("<polygon") && picture.contains("origin"));
+    let short_edge = case("2_box2d_short_edge.json");
+    let (code, text, err) = gjk(&["trace", short_edge.to_str().unwrap(), "--svg", svg.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(text.starts_with("route: GJK on the cores\n") && text.contains("iteration 1:"), "{text}");
+    assert!(text.lines().last().unwrap().starts_with("result: separated"), "{text}");
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    let (code, out, _) = gjk(&["trace", short_edge.to_str().unwrap(), "--json"]);
+    assert_eq!(code, Some(0));
+    let t: Value = serde_json::from_str(&out).unwrap();
+    assert!(same(&t["result"], &query(&short_edge)), "{t}");
+    assert_eq!(t["iterations"].as_array().unwrap().len() as u64, t["result"]["iterations"].as_u64().unwrap());
     // 3D scenes trace as text; --svg is refused with a message, before
     // any output.
-    let out = Command::new(env!("CARGO_BIN_EXE_gjk"))
-        .args(["trace", case("4_libccd_25_cubes.json").to_str().unwrap(), "--svg", svg.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("2D scenes only"));
-    assert!(out.stdout.is_empty(), "{}", String::from_utf8_lossy(&out.stdout));
-    // An overlap's result prints no normal (GJK's last search direction is
-    // none); a separated pair's does.
-    let trace = |name: &str| {
-        let out = Command::new(env!("CARGO_BIN_EXE_gjk"))
-            .args(["trace", case(name).to_str().unwrap()])
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{name}");
-        String::from_utf8_lossy(&out.stdout).lines().last().unwrap_or_default().to_string()
+    let cubes = case("4_libccd_25_cubes.json");
+    let (code, out, err) = gjk(&["trace", cubes.to_str().unwrap(), "--svg", svg.to_str().unwrap()]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("2D scenes only") && out.is_empty(), "{err}{out}");
+    // A contact trace prints EPA's normal; a distance query on an overlap
+    // prints none (GJK's last search direction is no normal); a separated
+    // pair's normal is printed.
+    let last = |path: &Path| {
+        let (code, out, err) = gjk(&["trace", path.to_str().unwrap()]);
+        assert_eq!(code, Some(0), "{err}");
+        out.lines().last().unwrap_or_default().to_string()
     };
-    let overlap = trace("4_libccd_25_cubes.json");
+    let contact = last(&cubes);
+    assert!(
+        contact.starts_with("result: penetrating") && contact.contains("normal [0.0, 0.0, 1.0]"),
+        "{contact}"
+    );
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let overlap = last(&root.join("docs/images/overlap.json"));
     assert!(overlap.starts_with("result: intersecting") && overlap.contains("normal none"), "{overlap}");
-    let apart = trace("5_fcl_293_separated_boxes.json");
+    let apart = last(&case("5_fcl_293_separated_boxes.json"));
     assert!(apart.starts_with("result: separated") && apart.contains("normal ["), "{apart}");
+    let cast = Scratch::with(
+        "trace-cast.json",
+        r#"{"dim": 2, "a": {"shape": "circle", "radius": 1}, "b": {"shape": "circle", "radius": 1,
+            "pose": {"translation": [5, 0]}}, "query": "cast", "motion": [10, 0]}"#,
+    );
+    let (code, out, err) = gjk(&["trace", cast.to_str().unwrap()]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("a cast runs many") && out.is_empty(), "{err}");
+}
+
+/// The numbers of an SVG attribute list (`x="…"`, `points="…"`).
+fn attribute_numbers(element: &str, name: &str) -> Vec<f64> {
+    let key = format!(" {name}=\"");
+    element
+        .find(&key)
+        .map(|at| {
+            let v = &element[at + key.len()..];
+            v[..v.find('"').unwrap()].split([',', ' ']).filter_map(|x| x.parse().ok()).collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The trace pictures keep everything inside the frame: every label and
+/// every point drawn outside a clipped view lies within the picture; each
+/// has a legend and a scale bar; small final simplices (a 0.005 gap beside
+/// a 1-wide difference) get a zoomed inset, large ones do not.
+#[test]
+fn trace_pictures_stay_in_frame() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let scenes = [
+        (case("2_box2d_short_edge.json"), true),
+        (root.join("docs/images/separated.json"), false),
+        (root.join("docs/images/overlap.json"), false),
+        (root.join("docs/examples/circle-by-box.json"), false),
+    ];
+    for (path, inset) in scenes {
+        let svg = Scratch::new("frame.svg");
+        let (code, _, err) = gjk(&["trace", path.to_str().unwrap(), "--svg", svg.to_str().unwrap()]);
+        assert_eq!(code, Some(0), "{err}");
+        let picture = std::fs::read_to_string(&svg).unwrap();
+        let (w, h) = {
+            let head = &picture[..picture.find('>').unwrap()];
+            (attribute_numbers(head, "width")[0], attribute_numbers(head, "height")[0])
+        };
+        // Outside the clipped views (`<g clip-path>` … `</g>`), everything
+        // must fit; text is checked with a generous glyph width.
+        let mut depth = 0;
+        for element in picture.split('<').skip(1) {
+            if element.starts_with("g clip-path") {
+                depth += 1;
+            } else if element.starts_with("/g") && depth > 0 {
+                depth -= 1;
+            }
+            if depth > 0 || element.starts_with("/") {
+                continue;
+            }
+            let xs: Vec<f64> =
+                ["x", "x1", "x2", "cx"].iter().flat_map(|k| attribute_numbers(element, k)).collect();
+            let ys: Vec<f64> =
+                ["y", "y1", "y2", "cy"].iter().flat_map(|k| attribute_numbers(element, k)).collect();
+            let pts = attribute_numbers(element, "points");
+            for x in xs.iter().chain(pts.iter().step_by(2)) {
+                assert!((0.0..=w).contains(x), "{}: {element}", path.display());
+            }
+            for y in ys.iter().chain(pts.iter().skip(1).step_by(2)) {
+                assert!((0.0..=h).contains(y), "{}: {element}", path.display());
+            }
+            if element.starts_with("text") && !element.contains("text-anchor=\"end\"") {
+                let label = &element[element.find('>').unwrap() + 1..];
+                // A sans-serif glyph averages about 0.55 em; 12 px text, 6.6 px.
+                let right = xs[0] + 6.6 * label.chars().count() as f64;
+                assert!(right <= w, "{}: label past the frame: {element}", path.display());
+            }
+        }
+        for needed in ["final simplex", "origin", "closest point", "A − B of the cores"] {
+            assert!(picture.contains(needed), "{}: no {needed}", path.display());
+        }
+        assert!(picture.contains("stroke-width=\"3\""), "{}: no scale bar", path.display());
+        assert_eq!(picture.contains("zoom ×"), inset, "{}", path.display());
+    }
 }
 
 /// A cast scene: a unit sphere moving 10 units towards a box 5 units away

@@ -295,6 +295,25 @@ enum Phase<V> {
 /// }
 /// assert!((gjk.result().distance - 2.0).abs() < 1e-6);
 /// ```
+///
+/// # Stepping what a posed query runs
+///
+/// `gjk_shapes::distance` does not run GJK on the shapes as given: it
+/// works in A's frame, with B placed there (`Placed::new(b,
+/// &pose_a.inv_mul(pose_b))`), on the shapes' *cores* (`CoreOf`: a
+/// capsule's segment, a ball's centre, a rounded shape's inner shape), and
+/// adds the radii to the result afterwards (`add_radii`). Some pairs never
+/// reach GJK (2D polygon pairs apart or touching: the boundary walk;
+/// `gjk trace` names the route). To step the same search, step the cores
+/// from the support point along the centres' offset, `cb − ca`
+/// ([`SupportMap::center`]; +X where a shape names no centre). On
+/// polytope, segment and point cores the iterations and the core distance
+/// are the query's; the query also seeds its tolerances' scale from that
+/// offset, so on curved cores (cylinders, cones) and touching pairs a
+/// stepped run can take an iteration or two more and agree within the
+/// result's tolerance. The test `stepping_reproduces_the_posed_query`
+/// (gjk-shapes) pins this. To watch the query itself, give it a
+/// [`crate::Recorder`] (`gjk trace` does).
 #[derive(Clone, Copy, Debug)]
 pub struct GjkSolver<V: Vector> {
     search: Search<V, Simplex<V>, false>,

@@ -43,7 +43,7 @@
 
 use gjk_core::internal::BallTest;
 use gjk_core::{DistanceResult, GjkConfig, Real, SimplexCache, Status, SupportMap, Vector};
-use gjk_shapes::internal::{BoxSeparation, box_separation_until, polygon_closest};
+use gjk_shapes::internal::{BoxSeparation, Route, box_separation_until, polygon_closest};
 use gjk_shapes::{CoreOf, Placed, Pose, Shape, Space};
 
 use crate::epa::{EpaConfig, EpaSpace, EpaStatus, penetration};
@@ -202,7 +202,7 @@ where
     if gjk_core::internal::start_proves_beyond(&core_config, start) {
         return None;
     }
-    if let Some(c) = polygon_contact(a, &b_local, &gjk) {
+    if let Some((_, c)) = polygon_contact(a, &b_local, &gjk) {
         return (c.status != ContactStatus::Beyond).then(|| contact_to_world(c, pose_a));
     }
     let g = gjk_core::internal::distance_from(&core_a, &core_b, &core_config, start, &mut ());
@@ -274,13 +274,67 @@ where
     A: Shape<V> + ?Sized,
     B: Shape<V> + ?Sized,
 {
-    if let Some(c) =
-        polygon_contact(a, b, gjk).or_else(|| box_contact(a, b, gjk)).or_else(|| segment_contact(a, b, gjk))
+    contact_local_traced(a, b, gjk, epa, cache, &mut ()).1
+}
+
+/// [`contact_local`] with a recorder of GJK's iterations (on the cores, in
+/// this frame) and the route that settled the pair.
+#[inline(always)]
+pub fn contact_local_traced<V, A, B, R>(
+    a: &A,
+    b: &B,
+    gjk: &GjkConfig<V::Scalar>,
+    epa: &EpaConfig<V::Scalar>,
+    cache: Option<&mut SimplexCache<V>>,
+    recorder: &mut R,
+) -> (Route, Contact<V>)
+where
+    V: Space + EpaSpace,
+    A: Shape<V> + ?Sized,
+    B: Shape<V> + ?Sized,
+    R: gjk_core::Recorder<V> + ?Sized,
+{
+    if let Some(c) = polygon_contact(a, b, gjk)
+        .or_else(|| box_contact(a, b, gjk).map(|c| (Route::BoxAxes, c)))
+        .or_else(|| segment_contact(a, b, gjk).map(|c| (Route::Segments, c)))
     {
         return c;
     }
-    let g = gjk_core::distance_with(&CoreOf(a), &CoreOf(b), &core_config(a, b, gjk), cache, &mut ());
-    contact_from_core(a, b, gjk, epa, &g)
+    let g = gjk_core::distance_with(&CoreOf(a), &CoreOf(b), &core_config(a, b, gjk), cache, recorder);
+    let c = contact_from_core(a, b, gjk, epa, &g);
+    let route = match (g.status, c.epa_status) {
+        (Status::InvalidInput, _) => Route::InvalidInput,
+        (_, Some(_)) => Route::GjkEpa,
+        (Status::Intersecting, None) if c.status != ContactStatus::InvalidInput => Route::GjkRemeasured,
+        _ if c.status == ContactStatus::InvalidInput => Route::InvalidInput,
+        _ => Route::Gjk,
+    };
+    (route, c)
+}
+
+/// [`contact`] (default settings, no cache) with a recorder of GJK's
+/// iterations (on the cores, in A's frame) and the route that settled the
+/// pair: the query `gjk trace` shows.
+pub fn contact_traced<V, A, B, R>(
+    a: &A,
+    pose_a: &Pose<V>,
+    b: &B,
+    pose_b: &Pose<V>,
+    recorder: &mut R,
+) -> (Route, Contact<V>)
+where
+    V: Space + EpaSpace,
+    A: Shape<V> + ?Sized,
+    B: Shape<V> + ?Sized,
+    R: gjk_core::Recorder<V> + ?Sized,
+{
+    if !pose_a.is_valid() || !pose_b.is_valid() {
+        return (Route::InvalidInput, Contact::invalid());
+    }
+    let b_local = Placed::new(b, &pose_a.inv_mul(pose_b));
+    let (route, c) =
+        contact_local_traced(a, &b_local, &GjkConfig::default(), &EpaConfig::default(), None, recorder);
+    (route, contact_to_world(c, pose_a))
 }
 
 /// Polygon pairs with at most this many vertex pairs (`n·m`) skip the
@@ -301,7 +355,7 @@ pub const POLYGON_CONTACT_WALK_PAIRS: usize = 64;
 /// distance exactly (cores apart with a vertex–vertex closest pair: GJK
 /// measures those), for other shapes, and for non-finite values (left to
 /// GJK, which reports them). A warm-start cache is left as it was.
-fn polygon_contact<V, A, B>(a: &A, b: &B, gjk: &GjkConfig<V::Scalar>) -> Option<Contact<V>>
+fn polygon_contact<V, A, B>(a: &A, b: &B, gjk: &GjkConfig<V::Scalar>) -> Option<(Route, Contact<V>)>
 where
     V: Space,
     A: Shape<V> + ?Sized,
@@ -333,16 +387,19 @@ where
     };
     let scale = (pb.origin - pa.origin).max_abs() + pa.reach + pb.reach;
     let band = gjk.sanitized().zero_tolerance * scale.max(margin);
-    let s = match walked {
-        Some(w) if w.exact || (margin == V::Scalar::ZERO && -w.separation <= band) => PolygonSeparation {
-            separation: w.separation,
-            normal: w.normal,
-            point_a: w.point_a,
-            point_b: w.point_b,
-            scale,
-            exact: true,
-        },
-        _ => polygon_separation(&pa, &pb),
+    let (route, s) = match walked {
+        Some(w) if w.exact || (margin == V::Scalar::ZERO && -w.separation <= band) => (
+            Route::PolygonWalk,
+            PolygonSeparation {
+                separation: w.separation,
+                normal: w.normal,
+                point_a: w.point_a,
+                point_b: w.point_b,
+                scale,
+                exact: true,
+            },
+        ),
+        _ => (Route::PolygonAxes, polygon_separation(&pa, &pb)),
     };
     // The scale's square finite: no product in the test overflowed.
     let finite = (s.scale * s.scale).is_finite()
@@ -359,7 +416,7 @@ where
     let n = s.normal;
     let gap = s.separation - margin;
     let (status, distance, depth) = classify_exact(gap, band, gjk.sanitized().max_distance);
-    Some(exact_contact((status, distance, depth), n, (s.point_a, s.point_b), (ra, rb)))
+    Some((route, exact_contact((status, distance, depth), n, (s.point_a, s.point_b), (ra, rb))))
 }
 
 /// Two shapes whose cores are boxes ([`Shape::core_box`]), or a box and a

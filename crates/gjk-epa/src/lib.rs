@@ -73,7 +73,7 @@ pub mod tuning {
 /// and free to change.
 #[doc(hidden)]
 pub mod internal {
-    pub use crate::contact::{contact_local, shallow_band};
+    pub use crate::contact::{contact_local, contact_local_traced, contact_traced, shallow_band};
     pub use crate::manifold::FaceScore;
     pub use crate::sat::{PolygonSeparation, polygon_separation};
 }

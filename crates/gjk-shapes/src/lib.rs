@@ -111,6 +111,9 @@ pub mod internal {
         BoxSeparation, BoxView, PointBox, box_cores, box_gap, box_separation, box_separation_until,
         closest_on_segments, point_and_box, point_box, segment_cores,
     };
-    pub use crate::query::{PolygonClosest, add_radii, distance_local, polygon_closest, to_world};
+    pub use crate::query::{
+        PolygonClosest, Route, add_radii, distance_local, distance_local_traced, distance_traced,
+        polygon_closest, to_world,
+    };
     pub use crate::shape::PolygonView;
 }

@@ -318,30 +318,127 @@ where
     A: Shape<V> + ?Sized,
     B: Shape<V> + ?Sized,
 {
+    distance_local_traced(a, b, config, cache, &mut ()).1
+}
+
+/// Which path of a posed query settled a pair: what `gjk trace` reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Route {
+    /// Invalid input (a pose or a shape): no path ran.
+    InvalidInput,
+    /// The warm-start cache's one-call answer.
+    WarmExit,
+    /// The polygon boundary walk, exact, no GJK.
+    PolygonWalk,
+    /// The separating-axis test of two polygons, no GJK.
+    PolygonAxes,
+    /// The separating-axis test of two boxes (or a box and a segment or
+    /// point core), no GJK.
+    BoxAxes,
+    /// Closed form for two segment or point cores, no GJK.
+    Segments,
+    /// GJK on the cores, started from the boundary walk's feature.
+    GjkFromWalk,
+    /// GJK on the cores.
+    Gjk,
+    /// GJK on the cores, then an exact re-measure of a shallow overlap.
+    GjkRemeasured,
+    /// GJK on the cores, then EPA for their overlap.
+    GjkEpa,
+}
+
+impl Route {
+    /// A short name for printing.
+    pub fn name(self) -> &'static str {
+        match self {
+            Route::InvalidInput => "invalid input",
+            Route::WarmExit => "warm start, one support call",
+            Route::PolygonWalk => "polygon boundary walk",
+            Route::PolygonAxes => "polygon separating axes",
+            Route::BoxAxes => "box separating axes",
+            Route::Segments => "segments in closed form",
+            Route::GjkFromWalk => "GJK on the cores, from the walk's feature",
+            Route::Gjk => "GJK on the cores",
+            Route::GjkRemeasured => "GJK on the cores, overlap measured exactly",
+            Route::GjkEpa => "GJK on the cores, then EPA",
+        }
+    }
+    /// Whether GJK ran (so a recorder saw its iterations).
+    pub fn ran_gjk(self) -> bool {
+        matches!(self, Route::Gjk | Route::GjkFromWalk | Route::GjkRemeasured | Route::GjkEpa)
+    }
+}
+
+/// [`distance_local`] with a recorder of GJK's iterations (on the cores,
+/// in this frame) and the route that settled the pair.
+#[inline(always)]
+pub fn distance_local_traced<V, A, B, R>(
+    a: &A,
+    b: &B,
+    config: &GjkConfig<V::Scalar>,
+    cache: Option<&mut SimplexCache<V>>,
+    recorder: &mut R,
+) -> (Route, DistanceResult<V>)
+where
+    V: Space,
+    A: Shape<V> + ?Sized,
+    B: Shape<V> + ?Sized,
+    R: gjk_core::Recorder<V> + ?Sized,
+{
     let (ra, rb) = (a.radius(), b.radius());
     // The cores are `ra + rb` further apart than the shapes.
     let core_config = GjkConfig { max_distance: config.max_distance + ra + rb, ..*config };
     let mut seed = SimplexCache::new();
+    let mut route = Route::Gjk;
     let cache = match cache {
         Some(c) => Some(c),
         None => match polygon_result(a, b, &core_config) {
             PolygonFull::Done(mut r) => {
                 // Polygon pairs apart or touching: the walk's answer, no GJK.
                 add_radii_in_place(&mut r, ra, rb, config);
-                return r;
+                return (Route::PolygonWalk, r);
             }
             PolygonFull::Seed(s) => {
                 // Polygon pairs the walk found overlapping: GJK starts from
                 // the walk's feature, as a warm start would.
                 seed.store(&s);
+                route = Route::GjkFromWalk;
                 Some(&mut seed)
             }
             PolygonFull::Gjk => None,
         },
     };
-    let mut r = gjk_core::distance_with(&CoreOf(a), &CoreOf(b), &core_config, cache, &mut ());
+    let mut r = gjk_core::distance_with(&CoreOf(a), &CoreOf(b), &core_config, cache, recorder);
     add_radii_in_place(&mut r, ra, rb, config);
-    r
+    if r.status == Status::InvalidInput {
+        route = Route::InvalidInput;
+    }
+    (route, r)
+}
+
+/// [`distance`] (no cache, default settings) with a recorder of GJK's
+/// iterations (on the cores, in A's frame) and the route that settled the
+/// pair: the query `gjk trace` shows.
+pub fn distance_traced<V, A, B, R>(
+    a: &A,
+    pose_a: &Pose<V>,
+    b: &B,
+    pose_b: &Pose<V>,
+    recorder: &mut R,
+) -> (Route, DistanceResult<V>)
+where
+    V: Space,
+    A: Shape<V> + ?Sized,
+    B: Shape<V> + ?Sized,
+    R: gjk_core::Recorder<V> + ?Sized,
+{
+    if !pose_a.is_valid() || !pose_b.is_valid() {
+        return (Route::InvalidInput, DistanceResult::invalid());
+    }
+    let placed = b_in_a(b, pose_a, pose_b);
+    let (route, mut r) = distance_local_traced(a, &placed, &GjkConfig::default(), None, recorder);
+    move_to_world(&mut r, pose_a);
+    (route, r)
 }
 
 /// Turns a distance between cores into one between the rounded shapes.
