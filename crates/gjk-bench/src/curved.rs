@@ -1,10 +1,10 @@
 //! Cylinders and cones standing on a flat cap or face, nearly parallel to
-//! it: the pairs of `--example curved_caps` and of the test
+//! it: the pairs of `gjk-bench curved-caps` and of the test
 //! `curved_caps` (docs/reliability.md, *Curved caps nearly parallel to a
-//! face*); and rays tangent to them ([`tangent_ray`]: `--example
-//! curved_casts`, docs/reliability.md, *Casts grazing curved shapes*);
+//! face*); and rays tangent to them ([`tangent_ray`]: `gjk-bench
+//! curved-casts`, docs/reliability.md, *Casts grazing curved shapes*);
 //! and cylinders and cones overlapping by an exact depth ([`contact_pair`]:
-//! `--example curved_contacts`, docs/reliability.md, *EPA on curved
+//! `gjk-bench curved-contacts`, docs/reliability.md, *EPA on curved
 //! shapes*).
 //!
 //! The oracle is exact. The lower shape is an upright cylinder or a box
@@ -572,7 +572,7 @@ pub const CONTACT_KINDS: [&str; 5] = [
 pub const CONTACT_DEPTHS: [f64; 4] = [0.3, 1e-2, 1e-4, 1e-6];
 
 /// Two shapes overlapping by an exact depth along an exact normal, for EPA
-/// on curved surfaces (`--example curved_contacts`, docs/reliability.md,
+/// on curved surfaces (`gjk-bench curved-contacts`, docs/reliability.md,
 /// *EPA on curved shapes*):
 /// - *crossed cylinders*: A upright (`Y`), B's axis turned from it by
 ///   0.5 – π/2 about `Z`, the axes `r_a + r_b − depth` apart along `Z`;

@@ -405,7 +405,7 @@ pub fn make_set3(seed: u64, n: usize, kind: Kind, plan: &Plan) -> Set3 {
     Set3 { ours, peer, local, pairs }
 }
 
-/// The plan of the near-contact sets (`--example near_contact`): 1 000
+/// The plan of the near-contact sets (`gjk-bench near-contact`): 1 000
 /// touching pairs (300 of 256-vertex hulls) from 16 shapes.
 pub const NEAR_PLAN: Plan = Plan { pairs: 1000, big_pairs: 300, pool: 16, reps: 1, oracle_pairs: 0 };
 

@@ -1,12 +1,25 @@
 //! `cargo run --release -p gjk-bench -- compare [--quick] [--json PATH] [--svg PATH]`
 use gjk_bench::*;
 
+mod checks;
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.first().map(String::as_str) != Some("compare") {
-        eprintln!("usage: gjk-bench compare [--quick] [--json PATH] [--svg PATH]");
-        std::process::exit(2);
+    match args.first().map(String::as_str) {
+        Some("compare") => compare(&args[1..]),
+        Some(name) if let Some((_, _, run)) = checks::CHECKS.iter().find(|c| c.0 == name) => run(&args[1..]),
+        _ => {
+            eprintln!("usage: gjk-bench compare [--quick] [--json PATH] [--svg PATH]");
+            for (name, what, _) in checks::CHECKS {
+                eprintln!("       gjk-bench {name} {what}");
+            }
+            std::process::exit(2);
+        }
     }
+}
+
+/// The side-by-side timing of every set against parry.
+fn compare(args: &[String]) {
     let quick = args.iter().any(|a| a == "--quick");
     let path_after = |flag: &str| args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1)).cloned();
     let plan = if quick { Plan::QUICK } else { Plan::FULL };

@@ -1,5 +1,5 @@
 //! Shapes in shallow contact and an oracle for their contact manifolds:
-//! `--example manifolds` and the test `manifolds` (docs/reliability.md,
+//! `gjk-bench manifolds` and the test `manifolds` (docs/reliability.md,
 //! *Contact manifolds*). 3D: boxes, hulls, scaled boxes, capsules, balls
 //! and rounded boxes (`polytope_manifold`); 2D: rectangles and polygons,
 //! plain and scaled (`polygon_manifold`).
@@ -613,7 +613,7 @@ pub struct ManifoldVerdict {
     pub outside_ratio: f64,
     /// The manifold is the contact's own point on a curved pair (a
     /// cylinder or cone): its point and depth are EPA's, whose accuracy
-    /// there is a tolerance, not rounding (`--example curved_contacts`
+    /// there is a tolerance, not rounding (`gjk-bench curved-contacts`
     /// checks it), so the point checks skip it.
     pub inherited: bool,
 }

@@ -6,7 +6,7 @@
 //! `r·t` along its rim: GJK's support points land on the rim at angles set
 //! by rounding, and its steps there gain less than an ulp of `|v|²`. Before
 //! the fixes named below, a third of the f64 pairs on a cap tilted 1e-9
-//! ended unproven (`--example curved_caps`): distances `Separated` up to
+//! ended unproven (`gjk-bench curved-caps`): distances `Separated` up to
 //! 16 000 zero bands too far, and overlaps (27 and 1 900 bands below)
 //! called apart by the boolean test.
 use gjk_bench::curved::{CapPair, Lower, WRONG, cap_gap, cap_pair, cap_verdict, pose};
@@ -117,7 +117,7 @@ fn caps_nearly_parallel_sweep() {
 
 /// 10 000 seeded pairs side by side ([`gjk_bench::curved::side_pair`]):
 /// every cylinder pair right (before the fixes: 212 of 100 000 distances
-/// and 8 booleans wrong, `--example curved_caps`; this test: 10 pairs);
+/// and 8 booleans wrong, `gjk-bench curved-caps`; this test: 10 pairs);
 /// capsules beside cylinders, whose segment nearly parallel to the curved
 /// side still leaves GJK a few bands off now and then (3 of 100 000, before
 /// and after), at most one in 1 000.

@@ -127,7 +127,7 @@ fn dropped_caps_land_at_their_gap() {
 /// cylinder's within 4 zero bands of fraction 0.5, and every capsule's
 /// within 16 (a segment nearly parallel to a curved side leaves GJK's
 /// distance a few bands off now and then: 6 of 15 000 capsules tilted
-/// 1e-6 beyond 4 bands, `--example curved_casts`). Before the fallback's
+/// 1e-6 beyond 4 bands, `gjk-bench curved-casts`). Before the fallback's
 /// bisection asked GJK's distance instead of the boolean test, capsules
 /// landed up to 89 bands late (68 of 77 000 beyond 4).
 #[test]

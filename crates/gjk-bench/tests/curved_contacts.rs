@@ -8,7 +8,7 @@
 //! (`rel_tolerance · depth`) fell below rounding on shallow overlaps, and
 //! the loop split faces until their planes lost precision: contacts
 //! overlapping by 1 % of a radius came out `Touching` at depth 0, and 810 of
-//! 116 000 cone–cylinder contacts (`--example curved_contacts`) had a
+//! 116 000 cone–cylinder contacts (`gjk-bench curved-contacts`) had a
 //! normal along which the separation missed the depth by 1e-3 to 1.4 of
 //! the pair's size.
 use gjk_bench::curved::{
@@ -111,7 +111,7 @@ fn epa_on_curved_shapes_exact_inputs() {
 
 /// 40 000 seeded pairs of the five sets ([`gjk_bench::curved::contact_pair`]),
 /// f64 and f32: every contact right (before the fixes: 3 of 400 000
-/// `Touching` at depth 0, `--example curved_contacts`).
+/// `Touching` at depth 0, `gjk-bench curved-contacts`).
 #[test]
 fn epa_on_curved_shapes_sweep() {
     let mut rng = Rng::new(20261127);
@@ -180,8 +180,8 @@ fn a_fallen_polytope_keeps_its_last_face() {
 /// 36 000 seeded cone–cylinder pairs ([`gjk_bench::curved::cone_pair`]),
 /// f64 and f32: along every penetrating contact's normal the separation
 /// is within 1e-4 (f64) or 1e-3 (f32) of the size from its depth (before
-/// the fixes: 810 of 116 000 off by 1e-3 to 1.4, `--example
-/// curved_contacts`; after: at most 3.7e-5 in f64, 5.3e-4 in f32). Needs
+/// the fixes: 810 of 116 000 off by 1e-3 to 1.4, `gjk-bench
+/// curved-contacts`; after: at most 3.7e-5 in f64, 5.3e-4 in f32). Needs
 /// the exit at a fall: with the floor alone, 56 of these fail.
 #[test]
 fn cone_contacts_prove_their_depth() {
@@ -212,7 +212,7 @@ fn cone_contacts_prove_their_depth() {
 /// bound) within 1e-8, and at most one in 100 at the iteration cap,
 /// within 1e-3. Before EPA counted a face as seen by a new point only
 /// above rounding, 12 723 of 14 000 balls nearest the side ended early on
-/// a broken polytope, up to 7.2e-2 off (`--example curved_contacts`; now
+/// a broken polytope, up to 7.2e-2 off (`gjk-bench curved-contacts`; now
 /// 5 at the cap, up to 2.1e-5 off).
 #[test]
 fn balls_deep_in_cylinders() {

@@ -163,7 +163,7 @@ fn check_moved3(set: &Set3, i: usize, k: f64) {
 }
 
 /// Touching hull pairs moved a few zero bands apart or together
-/// (`--example near_contact`'s data). Regressions, their exact inputs:
+/// (`gjk-bench near-contact`'s data). Regressions, their exact inputs:
 /// before GJK's refinement (`gjk_core::tuning::MAX_REFINES`) these pairs were
 /// called apart while overlapping by 1.5 – 3 bands, or measured off by
 /// more than their tolerance at 3 – 8 bands apart; with them, every pair of
@@ -208,7 +208,7 @@ fn check_depth3(set: &Set3, i: usize, k: f64) {
     assert!((f64::from(c.depth) - depth.max(0.0)).abs() <= band, "{at}");
 }
 
-/// Shallow contacts of hulls (`--example near_contact`'s data moved 8 and
+/// Shallow contacts of hulls (`gjk-bench near-contact`'s data moved 8 and
 /// 30 bands together). Regression, exact inputs: GJK ended on a triangle
 /// holding the origin, and EPA's start, the triangle with the supports
 /// along its two normals, was not convex (an apex's foot outside the
@@ -226,7 +226,7 @@ fn shallow_hull_contacts_have_their_depth() {
 }
 
 /// Warm queries on pairs that close in on contact and pass through it
-/// (`--example near_contact`'s data moved from 4 bands apart to 4 together
+/// (`gjk-bench near-contact`'s data moved from 4 bands apart to 4 together
 /// in half-band steps, one cache per pair and query kind), each frame
 /// checked as `check_moved3` checks a cold one. Regression, exact inputs:
 /// at contact the warm query's scale came from its cached points alone,

@@ -4,7 +4,7 @@
 //!
 //! Before the face test of `polytope_manifold`, every contact was clipped
 //! on the face most aligned with its normal, edge-to-edge ones included:
-//! 697 of 2 000 random box pairs (`--example manifolds`) came back with a
+//! 697 of 2 000 random box pairs (`gjk-bench manifolds`) came back with a
 //! normal along which the boxes overlap by up to 1 795 times the allowed
 //! slack over the least overlap; 17 face contacts on B's face were
 //! clipped on A's face instead, up to 11° off (the alignment bias of 0.98
@@ -15,7 +15,7 @@ use gjk_bench::manifolds::{CHECKS, KINDS, KINDS_2D, manifold_tally};
 /// Every set, in `f64` and `f32`, at scales 1e-6, 1 and 1e6: no check
 /// fails (on cylinders and cones, a manifold that is the contact's own
 /// single point is EPA's, whose accuracy on a curved surface is its
-/// tolerance: `--example curved_contacts` checks those; the points of
+/// tolerance: `gjk-bench curved-contacts` checks those; the points of
 /// every clipped manifold are checked to rounding). Guards that the sets hold what they are for: face contacts,
 /// multi-point manifolds, single points (edge contacts) and pairs apart
 /// beyond the speculative distance.

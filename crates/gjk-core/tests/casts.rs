@@ -162,7 +162,7 @@ fn grazing_rays_that_miss_are_not_hits() {
 /// inputs: near the surface its advances became smaller than the rounding
 /// of x, each counted as an advance, so the stall exit never ran and the
 /// cast stopped at the iteration cap (`IterationLimit`, 129 support
-/// calls); 2 of 400 000 such rays did (`--example grazing_casts`). Now an
+/// calls); 2 of 400 000 such rays did (`gjk-bench grazing-casts`). Now an
 /// advance that leaves x where it was is none, and the cast hits where
 /// bisection on the seeds' least-squares GJK puts the surface.
 #[test]

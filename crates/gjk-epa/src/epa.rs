@@ -397,8 +397,8 @@ where
         // is that hull only where the segment between the apexes passes
         // through the triangle; elsewhere (an apex whose foot falls outside
         // the triangle) it is not convex, and EPA on it stalled at depth 0
-        // on pairs overlapping by 1 % of their size (`--example
-        // near_contact`'s sets moved 1.5 – 100 bands together, up to 3.4 % of
+        // on pairs overlapping by 1 % of their size (`gjk-bench
+        // near-contact`'s sets moved 1.5 – 100 bands together, up to 3.4 % of
         // them).
         const BIPYRAMID: FaceList = [(0, 1, 3), (1, 2, 3), (2, 0, 3), (1, 0, 4), (2, 1, 4), (0, 2, 4)];
         let (faces, count) = hull_of_five(&five.map(|p| p.w)).unwrap_or((BIPYRAMID, 6));

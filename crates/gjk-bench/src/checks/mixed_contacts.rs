@@ -8,7 +8,7 @@
 //! Counted off where they differ by more than 1e-6 of the scene's size
 //! in f64, 1e-3 in f32; by EPA's end.
 //!
-//! `cargo run --release -p gjk-bench --example mixed_contacts -- [PAIRS]`
+//! `cargo run --release -p gjk-bench -- mixed-contacts [PAIRS]`
 //! (default 100 000 pairs per scale).
 use gjk_bench::curved::{pose_f32, pose_f64};
 use gjk_core::glam::{DVec3, Vec3};
@@ -83,8 +83,9 @@ fn end<V: gjk_core::Vector>(c: &Contact<V>) -> usize {
     }
 }
 
-fn main() {
-    let pairs: usize = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(100_000);
+/// Runs the check with the command line's remaining arguments.
+pub fn run(args: &[String]) {
+    let pairs: usize = args.first().and_then(|s| s.parse().ok()).unwrap_or(100_000);
     println!(
         "| scale | precision | penetrating | off: EPA not run | converged | stalled | at the cap | worst (of the size) |"
     );

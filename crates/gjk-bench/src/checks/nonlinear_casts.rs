@@ -17,7 +17,7 @@
 //! other); *early*: a hit where the shapes are still apart by more than
 //! 1 % of the smaller shape's reach. Then ns per cast, medians of 7
 //! interleaved passes.
-//! `cargo run --release -p gjk-bench --example nonlinear_casts -- [PAIRS] [SPIN]`
+//! `cargo run --release -p gjk-bench -- nonlinear-casts [PAIRS] [SPIN]`
 //! (default 2 000 pairs, spin 8).
 use gjk_bench::{median, parry_motion, per_item};
 use gjk_core::glam::{DQuat, DVec3, Vec3};
@@ -97,9 +97,10 @@ struct Tally {
     early: usize,
 }
 
-fn main() {
-    let n: usize = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(2000);
-    let spin: f64 = std::env::args().nth(2).and_then(|s| s.parse().ok()).unwrap_or(8.0);
+/// Runs the check with the command line's remaining arguments.
+pub fn run(args: &[String]) {
+    let n: usize = args.first().and_then(|s| s.parse().ok()).unwrap_or(2000);
+    let spin: f64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(8.0);
     let set = pairs(n, spin);
     let ours_shapes: Vec<[ConvexHull<Vec3>; 2]> =
         set.iter().map(|p| p.points.clone().map(|v| ConvexHull::new(&v).expect("a solid cloud"))).collect();

@@ -8,16 +8,16 @@
 //! interior point, and the hit point's distance to the solid is computed
 //! in the plane of its axis (`gjk_testkit::revolved_distance`).
 //!
-//! Then shape casts: the pairs of `--example curved_caps` that lie apart,
+//! Then shape casts: the pairs of `gjk-bench curved-caps` that lie apart,
 //! the upper shape dropped onto the lower one by twice its gap (f64), so
 //! that it lands at fraction 0.5 (`gjk_bench::curved::drop_verdict`).
 //!
-//! Last, the pairs side by side of `--example curved_caps` (cylinders, and
+//! Last, the pairs side by side of `gjk-bench curved-caps` (cylinders, and
 //! capsules beside cylinders) that lie apart, B cast towards A along the
 //! axes' common perpendicular by twice its gap (f64), landing at fraction
 //! 0.5 (`gjk_bench::curved::side_cast_verdict`).
 //!
-//! `cargo run --release -p gjk-bench --example curved_casts -- [RAYS]`
+//! `cargo run --release -p gjk-bench -- curved-casts [RAYS]`
 //! (default 200 000 rays, f64 and f32 alternately, and as many pairs of
 //! each kind).
 use gjk_bench::curved::{
@@ -27,8 +27,9 @@ use gjk_bench::curved::{
 use gjk_core::CastStatus;
 use gjk_testkit::{Revolved, Rng};
 
-fn main() {
-    let rays: usize = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(200_000);
+/// Runs the check with the command line's remaining arguments.
+pub fn run(args: &[String]) {
+    let rays: usize = args.first().and_then(|s| s.parse().ok()).unwrap_or(200_000);
     let mut rng = Rng::new(20261128);
     // [cylinder, cone][part][bands][f64, f32]: rays, wrong verdict, cap, hit off.
     let mut rows = [[[[[0usize; 4]; 2]; RAY_BANDS.len()]; RAY_PARTS.len()]; 2];

@@ -30,7 +30,7 @@
 //!   to 4 together in half-band steps, the distance and the boolean test
 //!   each with its own `SimplexCache`, every frame judged as above.
 //!
-//! `cargo run --release -p gjk-bench --example near_contact -- [SETS] [--list]`
+//! `cargo run --release -p gjk-bench -- near-contact [SETS] [--list]`
 //! (`SETS` sets of 1 000 pairs per size and `k`, default 4; `--list`
 //! prints our wrong answers as `dim n set k pair`).
 use gjk_bench::*;
@@ -128,8 +128,9 @@ fn run2(n: usize, s: u64, k: f64) -> Vec<Verdict> {
         .collect()
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+/// Runs the check with the command line's remaining arguments.
+pub fn run(args: &[String]) {
+    let args: Vec<String> = args.to_vec();
     let sets: u64 = args.iter().find_map(|a| a.parse().ok()).unwrap_or(4);
     let list = args.iter().any(|a| a == "--list");
     println!(

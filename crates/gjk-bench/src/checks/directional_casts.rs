@@ -24,7 +24,7 @@
 //! hit more than a scan step after `t₁`, where it should stop (the shapes
 //! sink deeper than that unreported). Cases in between are not judged. Then ns per cast, medians of 7 interleaved
 //! passes.
-//! `cargo run --release -p gjk-bench --example directional_casts -- [PAIRS] [SPIN]`
+//! `cargo run --release -p gjk-bench -- directional-casts [PAIRS] [SPIN]`
 //! (default 2 000 pairs, spin 2).
 use gjk_bench::{median, parry_motion, per_item};
 use gjk_core::glam::{DMat3, DQuat, DVec3, Vec3};
@@ -109,9 +109,10 @@ fn corners(h: Vec3) -> Vec<Vec3> {
     box_corners(h.as_dvec3(), DMat3::IDENTITY, DVec3::ZERO).iter().map(|p| p.as_vec3()).collect()
 }
 
-fn main() {
-    let n: usize = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(2000);
-    let spin: f64 = std::env::args().nth(2).and_then(|s| s.parse().ok()).unwrap_or(2.0);
+/// Runs the check with the command line's remaining arguments.
+pub fn run(args: &[String]) {
+    let n: usize = args.first().and_then(|s| s.parse().ok()).unwrap_or(2000);
+    let spin: f64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(2.0);
     let set = pairs(n, spin);
     let ours_shapes: Vec<[ConvexHull<Vec3>; 2]> =
         set.iter().map(|p| p.half.map(|h| ConvexHull::new(&corners(h)).expect("a box"))).collect();

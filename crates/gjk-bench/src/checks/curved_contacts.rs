@@ -19,7 +19,7 @@
 //! f64), whose depth is exact: contacts by EPA's end, and the worst depth
 //! error.
 //!
-//! `cargo run --release -p gjk-bench --example curved_contacts -- [PAIRS]`
+//! `cargo run --release -p gjk-bench -- curved-contacts [PAIRS]`
 //! (default 400 000 pairs, f64 and f32 alternately, as many cones, and a
 //! twentieth as many balls).
 use gjk_bench::curved::{
@@ -41,8 +41,9 @@ struct Row {
     worst_angle: f64,
 }
 
-fn main() {
-    let pairs: usize = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(400_000);
+/// Runs the check with the command line's remaining arguments.
+pub fn run(args: &[String]) {
+    let pairs: usize = args.first().and_then(|s| s.parse().ok()).unwrap_or(400_000);
     let mut rng = Rng::new(20261127);
     // [kind][depth][f64, f32]
     let mut rows = [[[Row::default(); 2]; CONTACT_DEPTHS.len()]; CONTACT_KINDS.len()];

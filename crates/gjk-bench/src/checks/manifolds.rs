@@ -7,12 +7,13 @@
 //! cylinders lying along each other (`polytope_manifold`), and the same in 2D with rectangles and polygons
 //! (`polygon_manifold`), in `f64` and `f32`, at scales 1e-6, 1 and 1e6. `SHOW=1` prints each row's first wrong pair.
 //!
-//! `cargo run --release -p gjk-bench --example manifolds -- [PAIRS]`
+//! `cargo run --release -p gjk-bench -- manifolds [PAIRS]`
 //! (default 2 000 pairs per set).
 use gjk_bench::manifolds::{CHECKS, KINDS, KINDS_2D, manifold_tally, reduction_ratio};
 
-fn main() {
-    let pairs: usize = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(2000);
+/// Runs the check with the command line's remaining arguments.
+pub fn run(args: &[String]) {
+    let pairs: usize = args.first().and_then(|s| s.parse().ok()).unwrap_or(2000);
     println!(
         "| set | precision | scale | pairs | face contacts | multi-point | single point (of which a curved contact's own) | empty | wrong: {} | worst normal / slack | worst point / tolerance | points outside (worst / depth) | contact normal's miss / tolerance |",
         CHECKS.join(", ")

@@ -14,7 +14,7 @@
 //! (`gjk_bench::curved::side_pair`): the gap is the axes' distance less
 //! the radii.
 //!
-//! `cargo run --release -p gjk-bench --example curved_caps -- [PAIRS]`
+//! `cargo run --release -p gjk-bench -- curved-caps [PAIRS]`
 //! (default 200 000 pairs, f64 and f32 alternately, and as many side by
 //! side).
 use gjk_bench::curved::{Lower, SIDE_TILTS, TILTS, WRONG, cap_pair, cap_verdict, side_pair, side_verdict};
@@ -33,8 +33,9 @@ struct Row {
     worst: f64,
 }
 
-fn main() {
-    let pairs: usize = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(200_000);
+/// Runs the check with the command line's remaining arguments.
+pub fn run(args: &[String]) {
+    let pairs: usize = args.first().and_then(|s| s.parse().ok()).unwrap_or(200_000);
     let mut rng = Rng::new(20261127);
     // [lower: cap, face][tilt][f64, f32]
     let mut rows = [[[Row::default(); 2]; TILTS.len()]; 2];

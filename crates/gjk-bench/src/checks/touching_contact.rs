@@ -8,7 +8,7 @@
 //! pairs from 16 shapes each), as one total per dimension. (In 2D the
 //! distance alone of polygons apart or touching is the boundary walk's
 //! exact gap, not 0, so it is not counted there.)
-//! `cargo run --release -p gjk-bench --example touching_contact -- [SEEDS]`
+//! `cargo run --release -p gjk-bench -- touching-contact [SEEDS]`
 use gjk_bench::*;
 use gjk_shapes::Pose;
 use parry3d::query::details as pq;
@@ -64,8 +64,9 @@ fn apart2(set: &Set2) -> [usize; 5] {
 /// Polygon sizes of the compare binary's 2D sets.
 const SIZES2: [usize; 6] = [4, 8, 12, 16, 20, 24];
 
-fn main() {
-    let seeds: u64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+/// Runs the check with the command line's remaining arguments.
+pub fn run(args: &[String]) {
+    let seeds: u64 = args.first().and_then(|s| s.parse().ok()).unwrap_or(0);
     println!(
         "| vertices | pairs | ours: distance apart | boolean false | distance alone > 0 | parry: distance > 0 | boolean false |"
     );

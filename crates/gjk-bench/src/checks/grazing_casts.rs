@@ -10,7 +10,7 @@
 //! hull (its face planes, the least over them, maximised along the
 //! segment).
 //! Also counted: casts that ended at the iteration cap.
-//! `cargo run --release -p gjk-bench --example grazing_casts -- [CASTS]`
+//! `cargo run --release -p gjk-bench -- grazing-casts [CASTS]`
 //! (default 200 000 rays of each aim and 100 000 shape casts).
 use gjk_core::glam::{DVec3, Vec3};
 use gjk_core::{CastOptions, CastStatus, cast_ray, cast_shape};
@@ -93,8 +93,9 @@ fn reach(pts: &[Vec3]) -> f32 {
     pts.iter().map(|p| p.abs().max_element()).fold(0.0, f32::max)
 }
 
-fn main() {
-    let casts: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(200_000);
+/// Runs the check with the command line's remaining arguments.
+pub fn run(args: &[String]) {
+    let casts: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(200_000);
     println!(
         "| casts | count | hits | hits beyond 1 band | 1.5 | 2 | misses deeper than 1.5 | at the iteration cap |"
     );
