@@ -1,7 +1,10 @@
 //! Mouse interaction: pick a body with our own ray cast, drag it on a plane
 //! facing the camera, orbit (right button) and zoom (wheel) the camera.
+//! The orbit follows the cursor's position from frame to frame, not raw
+//! device motion, so it works with every pointer (a tablet, a remote
+//! desktop, synthetic events under Xvfb).
 
-use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
+use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::input::EguiWantsInput;
@@ -29,6 +32,21 @@ pub struct Selection {
 /// Picking, dragging and the orbit camera.
 pub fn plugin(app: &mut App) {
     app.init_resource::<Selection>().add_systems(Update, (pick_and_drag, orbit_camera));
+}
+
+/// The cursor position of the last frame the orbit button was held.
+#[derive(Default)]
+pub struct LastCursor(Option<Vec2>);
+
+/// Turns the orbit by the cursor's motion since the last frame the orbit
+/// button was held (`cursor`: where it is now, `None` outside the window).
+pub fn orbit_by_cursor(orbit: &mut OrbitCamera, last: &mut LastCursor, cursor: Option<Vec2>, held: bool) {
+    if let (true, Some(now), Some(before)) = (held, cursor, last.0) {
+        let delta = now - before;
+        orbit.yaw -= delta.x * ORBIT_SPEED;
+        orbit.pitch = (orbit.pitch + delta.y * ORBIT_SPEED).clamp(0.05, 1.5);
+    }
+    last.0 = if held { cursor } else { None };
 }
 
 /// The world-space ray under the cursor.
@@ -95,22 +113,21 @@ fn pick_and_drag(
     }
 }
 
-fn orbit_camera(
+/// Orbit (right button held, from cursor positions) and zoom (wheel).
+pub fn orbit_camera(
     buttons: Res<ButtonInput<MouseButton>>,
-    motion: Res<AccumulatedMouseMotion>,
+    window: Single<&Window, With<PrimaryWindow>>,
     scroll: Res<AccumulatedMouseScroll>,
     egui_input: Option<Res<EguiWantsInput>>,
+    mut last: Local<LastCursor>,
     mut cam: Query<(&mut OrbitCamera, &mut Transform)>,
 ) {
-    if egui_input.is_some_and(|w| w.wants_pointer_input()) {
-        return;
-    }
+    let over_ui = egui_input.is_some_and(|w| w.wants_pointer_input());
     for (mut orbit, mut t) in &mut cam {
-        if buttons.pressed(MouseButton::Right) {
-            orbit.yaw -= motion.delta.x * ORBIT_SPEED;
-            orbit.pitch = (orbit.pitch + motion.delta.y * ORBIT_SPEED).clamp(0.05, 1.5);
-        }
-        if scroll.delta.y != 0.0 {
+        // An orbit started over the panel is the panel's.
+        let held = buttons.pressed(MouseButton::Right) && (last.0.is_some() || !over_ui);
+        orbit_by_cursor(&mut orbit, &mut last, window.cursor_position(), held);
+        if scroll.delta.y != 0.0 && !over_ui {
             orbit.distance =
                 (orbit.distance * ZOOM_STEP.powf(scroll.delta.y)).clamp(ZOOM_RANGE.0, ZOOM_RANGE.1);
         }

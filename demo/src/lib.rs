@@ -4,7 +4,7 @@
 //!
 //! One plugin per concern: [`physics`] (the simulation, testable with
 //! `MinimalPlugins`), [`scene`], [`interaction`], [`overlay`], [`ui`], and
-//! [`capture`] for the `--screenshot` mode.
+//! [`capture`] for the `--screenshot` mode, [`dump`] for `--dump-state`.
 #![warn(missing_docs)]
 
 use std::path::PathBuf;
@@ -14,6 +14,7 @@ use bevy::window::WindowResolution;
 use bevy_egui::EguiPlugin;
 
 pub mod capture;
+pub mod dump;
 pub mod interaction;
 pub mod overlay;
 pub mod physics;
@@ -32,6 +33,8 @@ pub struct Args {
     pub frames: u32,
     /// Open the pair of this scene file (see `docs/scene-format.md`).
     pub scene: Option<PathBuf>,
+    /// Write every body's state here as JSON on exit ([`dump`]).
+    pub dump_state: Option<PathBuf>,
 }
 
 /// Default frames before a screenshot.
@@ -49,6 +52,7 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Args, Strin
                 out.frames = n.parse().map_err(|_| format!("--frames: '{n}' is not a whole number"))?;
             }
             "--scene" => out.scene = Some(it.next().ok_or("--scene needs a FILE")?.into()),
+            "--dump-state" => out.dump_state = Some(it.next().ok_or("--dump-state needs a PATH")?.into()),
             "-h" | "--help" => return Err(USAGE.to_string()),
             other => return Err(format!("unknown argument '{other}'\n{USAGE}")),
         }
@@ -57,7 +61,7 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Args, Strin
 }
 
 /// Help text.
-pub const USAGE: &str = "usage: demo [--scene FILE] [--screenshot PATH] [--frames N]";
+pub const USAGE: &str = "usage: demo [--scene FILE] [--screenshot PATH] [--frames N] [--dump-state PATH]";
 
 /// The full application (an error when the scene file is bad).
 pub fn app(args: &Args) -> Result<App, String> {
@@ -79,6 +83,9 @@ pub fn app(args: &Args) -> Result<App, String> {
     .add_systems(PostStartup, select_default);
     if let Some(path) = &args.screenshot {
         app.add_plugins(capture::plugin(path.clone(), args.frames));
+    }
+    if let Some(path) = &args.dump_state {
+        app.add_plugins(dump::plugin(path.clone()));
     }
     if let Some(pair) = pair {
         // Show the file's pair as it is: no ground, no gravity, paused.

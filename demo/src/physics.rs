@@ -31,8 +31,22 @@ pub const SLEEP_LINEAR: f32 = 0.04;
 pub const SLEEP_ANGULAR: f32 = 0.08;
 /// Seconds of stillness before sleeping.
 pub const SLEEP_TIME: f32 = 0.5;
-/// Fastest a dragged body is moved towards the cursor (m/s).
-pub const MAX_DRAG_SPEED: f32 = 25.0;
+/// The grab is a soft constraint (Box2D's mouse joint): a spring of this
+/// frequency (Hz) pulls the grab point to the cursor.
+pub const DRAG_FREQUENCY: f32 = 5.0;
+/// Damping ratio of the grab's spring (1: critically damped).
+pub const DRAG_DAMPING_RATIO: f32 = 0.7;
+/// Largest force of the grab per unit of the body's mass (m/s², about
+/// 20 g): it lifts and pushes, but cannot crush a body through another or
+/// through the ground (`drag_into_the_ground_cannot_force_a_body_through`).
+pub const MAX_DRAG_ACCELERATION: f32 = 200.0;
+/// Angular damping of a dragged body (1/s), so that it hangs still.
+pub const DRAG_ANGULAR_DAMPING: f32 = 4.0;
+/// Fastest a dragged body moves (m/s), and so the fastest it leaves the
+/// hand on release.
+pub const MAX_DRAG_SPEED: f32 = 10.0;
+/// Fastest a dragged body turns (rad/s).
+pub const MAX_DRAG_SPIN: f32 = 10.0;
 /// A contact point with no id in last step's points takes the impulses of
 /// last step's point nearest it within this distance: a manifold reduced
 /// to four of its clipped points, or a reference face that changed sides,
@@ -229,8 +243,9 @@ impl Body {
     }
 }
 
-/// A body being dragged: the grab point (in the body frame) follows
-/// `target`; the body is moved kinematically and pushes the others.
+/// A body being dragged: a soft constraint of bounded force
+/// ([`MAX_DRAG_ACCELERATION`]) pulls the grab point (in the body frame)
+/// towards `target`; the body stays dynamic, so what blocks it holds it.
 #[derive(Component, Clone, Copy, Debug)]
 pub struct Dragged {
     /// Grab point in the body frame.
@@ -355,22 +370,23 @@ pub fn step(
     h: f32,
 ) {
     let n = bodies.len();
-    // Dragged bodies are kinematic: their velocity carries the grab point
-    // to the target, and their infinite mass pushes everything else.
     let saved_mass: Vec<(f32, Vec3)> = bodies.iter().map(|b| (b.inv_mass, b.inv_inertia)).collect();
     for (b, d) in bodies.iter_mut().zip(drags) {
-        if let Some(d) = d {
-            let grab = b.pose.transform_point(d.grab_local);
-            b.vel = ((d.target - grab) / (2.0 * h)).clamp_length_max(MAX_DRAG_SPEED);
-            b.ang_vel *= 0.8;
+        if d.is_some() {
             b.asleep = false;
             b.still_time = 0.0;
-            b.inv_mass = 0.0;
-            b.inv_inertia = Vec3::ZERO;
-        } else if b.is_dynamic() && !b.asleep {
+            b.ang_vel /= 1.0 + h * DRAG_ANGULAR_DAMPING;
+        }
+        if b.is_dynamic() && !b.asleep {
             b.vel.y -= settings.gravity * h;
         }
     }
+    let mut grabs: Vec<Grab> = bodies
+        .iter()
+        .zip(drags)
+        .enumerate()
+        .filter_map(|(i, (b, d))| Grab::new(i, b, d.as_ref()?, h))
+        .collect();
 
     // Narrow phase over all pairs near each other.
     let old = std::mem::take(&mut contacts.pairs);
@@ -500,6 +516,9 @@ pub fn step(
     // position correction kept apart so that correction adds no energy.
     let mut pseudo: Vec<(Vec3, Vec3)> = vec![(Vec3::ZERO, Vec3::ZERO); n];
     for _ in 0..VELOCITY_ITERATIONS {
+        for g in &mut grabs {
+            g.solve(&mut bodies[g.body]);
+        }
         for pair in &mut contacts.pairs {
             let (ia, ib) = (index[&pair.a], index[&pair.b]);
             let nrm = pair.normal;
@@ -557,9 +576,12 @@ pub fn step(
     for (i, b) in bodies.iter_mut().enumerate() {
         b.inv_mass = saved_mass[i].0;
         b.inv_inertia = saved_mass[i].1;
-        let kinematic = drags[i].is_some();
-        if (!b.is_dynamic() && !kinematic) || b.asleep {
+        if !b.is_dynamic() || b.asleep {
             continue;
+        }
+        if drags[i].is_some() {
+            b.vel = b.vel.clamp_length_max(MAX_DRAG_SPEED);
+            b.ang_vel = b.ang_vel.clamp_length_max(MAX_DRAG_SPIN);
         }
         let v = b.vel + pseudo[i].0;
         let w = b.ang_vel + pseudo[i].1;
@@ -573,8 +595,7 @@ pub fn step(
             q.w + 0.5 * h * dq.w,
         )
         .normalize();
-        if kinematic {
-            b.vel = Vec3::ZERO;
+        if drags[i].is_some() {
             continue;
         }
         if b.vel.length() < SLEEP_LINEAR && b.ang_vel.length() < SLEEP_ANGULAR {
@@ -587,6 +608,76 @@ pub fn step(
         } else {
             b.still_time = 0.0;
         }
+    }
+}
+
+/// The grab of one dragged body for one substep: a soft point constraint
+/// (Box2D v3's mouse joint, "soft step" form: Catto, *Solver2D*, 2024)
+/// whose accumulated impulse is clamped to the force bound.
+struct Grab {
+    /// Index of the body.
+    body: usize,
+    /// Grab point relative to the body's centre (world frame).
+    r: Vec3,
+    /// Position error: grab point minus target.
+    error: Vec3,
+    /// Inverse of the grab point's effective mass matrix.
+    mass: Mat3,
+    /// Soft-constraint coefficients: bias per unit error, mass and
+    /// impulse scales.
+    bias_rate: f32,
+    mass_scale: f32,
+    impulse_scale: f32,
+    /// Impulse so far this substep, and its bound (force bound × step).
+    impulse: Vec3,
+    max_impulse: f32,
+}
+
+impl Grab {
+    /// The grab of body `i`, or `None` for a body that cannot move.
+    fn new(i: usize, b: &Body, d: &Dragged, h: f32) -> Option<Self> {
+        if !b.is_dynamic() || !d.target.is_finite() {
+            return None;
+        }
+        let grab = b.pose.transform_point(d.grab_local);
+        let r = grab - b.pose.translation;
+        // K = m⁻¹ I − [r]ₓ I⁻¹ [r]ₓ in the world frame.
+        let rot = Mat3::from_quat(b.pose.rotation);
+        let inv_i = rot * Mat3::from_diagonal(b.inv_inertia) * rot.transpose();
+        let rx =
+            Mat3::from_cols(Vec3::new(0.0, r.z, -r.y), Vec3::new(-r.z, 0.0, r.x), Vec3::new(r.y, -r.x, 0.0));
+        let k = Mat3::from_diagonal(Vec3::splat(b.inv_mass)) - rx * inv_i * rx;
+        let mass = k.inverse();
+        if !mass.is_finite() {
+            return None;
+        }
+        let omega = 2.0 * std::f32::consts::PI * DRAG_FREQUENCY;
+        let a1 = 2.0 * DRAG_DAMPING_RATIO + h * omega;
+        let a2 = h * omega * a1;
+        let a3 = 1.0 / (1.0 + a2);
+        Some(Self {
+            body: i,
+            r,
+            error: grab - d.target,
+            mass,
+            bias_rate: omega / a1,
+            mass_scale: a2 * a3,
+            impulse_scale: a3,
+            impulse: Vec3::ZERO,
+            max_impulse: MAX_DRAG_ACCELERATION / b.inv_mass * h,
+        })
+    }
+
+    /// One velocity iteration of the grab on its body.
+    fn solve(&mut self, b: &mut Body) {
+        let cdot = b.vel + b.ang_vel.cross(self.r);
+        let delta = -(self.mass * (cdot + self.error * self.bias_rate)) * self.mass_scale
+            - self.impulse * self.impulse_scale;
+        let old = self.impulse;
+        self.impulse = (old + delta).clamp_length_max(self.max_impulse);
+        let applied = self.impulse - old;
+        b.vel += applied * b.inv_mass;
+        b.ang_vel += b.inv_inertia_world(self.r.cross(applied));
     }
 }
 

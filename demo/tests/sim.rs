@@ -276,3 +276,86 @@ fn a_box_sliding_fast_hands_on_its_impulses() {
     assert!(points >= 4 * 28, "{points} contact points in 29 steps");
     assert_eq!(carried, points, "{carried} of {points} points carried on");
 }
+
+/// The orbit camera turns by the cursor's motion between frames (no raw
+/// device motion needed): a window whose cursor moves 100 px right and
+/// 50 px down with the right button held turns the camera by
+/// `ORBIT_SPEED` per pixel; without the button it does not turn.
+#[test]
+fn camera_orbits_from_cursor_motion() {
+    use bevy::window::PrimaryWindow;
+    use demo::interaction::{ORBIT_SPEED, orbit_camera};
+    use demo::scene::OrbitCamera;
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins).add_plugins(bevy::input::InputPlugin).add_systems(Update, orbit_camera);
+    let window = app.world_mut().spawn((Window::default(), PrimaryWindow)).id();
+    let start = OrbitCamera { focus: Vec3::ZERO, yaw: 0.3, pitch: 0.5, distance: 10.0 };
+    let cam = app.world_mut().spawn((start, Transform::default())).id();
+    let move_to = |app: &mut App, at: Vec2, held: bool| {
+        app.world_mut().get_mut::<Window>(window).unwrap().set_cursor_position(Some(at));
+        let mut buttons = app.world_mut().resource_mut::<ButtonInput<MouseButton>>();
+        if held {
+            buttons.press(MouseButton::Right);
+        } else {
+            buttons.release(MouseButton::Right);
+        }
+        app.update();
+        *app.world().get::<OrbitCamera>(cam).unwrap()
+    };
+    // Moves without the button: no turn.
+    move_to(&mut app, Vec2::new(300.0, 200.0), false);
+    let idle = move_to(&mut app, Vec2::new(350.0, 260.0), false);
+    assert_eq!((idle.yaw, idle.pitch), (start.yaw, start.pitch));
+    // Held: the first frame only takes the position, then each frame turns
+    // by the motion since the last.
+    let mut now = Vec2::new(350.0, 260.0);
+    move_to(&mut app, now, true);
+    for _ in 0..10 {
+        now += Vec2::new(10.0, 5.0);
+        move_to(&mut app, now, true);
+    }
+    let turned = *app.world().get::<OrbitCamera>(cam).unwrap();
+    assert!((turned.yaw - (start.yaw - 100.0 * ORBIT_SPEED)).abs() < 1e-5, "{turned:?}");
+    assert!((turned.pitch - (start.pitch + 50.0 * ORBIT_SPEED)).abs() < 1e-5, "{turned:?}");
+    // Released: further motion does not turn it.
+    let after = move_to(&mut app, now + Vec2::new(80.0, 0.0), false);
+    assert_eq!(after.yaw, turned.yaw);
+}
+
+/// `--dump-state`: on exit, every body's shape (in the scene format: each
+/// reads back through `gjk_scene::parse_scene`), pose and velocity, as the
+/// simulation holds them.
+#[test]
+fn dump_state_writes_every_body_on_exit() {
+    let path = std::env::temp_dir().join(format!("demo-dump-{}.json", std::process::id()));
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .add_plugins(physics::plugin)
+        .add_plugins(demo::dump::plugin(path.clone()));
+    for b in scene_bodies(4) {
+        app.world_mut().spawn(b);
+    }
+    run(&mut app, 0.5, |_| {});
+    app.world_mut().write_message(AppExit::Success);
+    app.update();
+    let text = std::fs::read_to_string(&path).expect("the dump");
+    std::fs::remove_file(&path).ok();
+    let dump: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let mut held: Vec<(Entity, Body)> =
+        app.world_mut().query::<(Entity, &Body)>().iter(app.world()).map(|(e, b)| (e, b.clone())).collect();
+    held.sort_by_key(|(e, _)| *e);
+    let list = dump["bodies"].as_array().unwrap();
+    assert_eq!(list.len(), held.len());
+    assert!(dump["steps"].as_u64().unwrap() >= 30, "{}", dump["steps"]);
+    let v3 = |v: &serde_json::Value| Vec3::from_array([0, 1, 2].map(|k| v[k].as_f64().unwrap() as f32));
+    for ((_, b), d) in held.iter().zip(list) {
+        assert_eq!(v3(&d["position"]), b.pose.translation);
+        assert_eq!(v3(&d["velocity"]), b.vel);
+        assert_eq!(v3(&d["angular_velocity"]), b.ang_vel);
+        assert_eq!(d["dynamic"], b.is_dynamic());
+        // The shape reads as a scene file's shape A.
+        let scene =
+            format!(r#"{{"dim": 3, "a": {}, "b": {{"shape": "point"}}, "query": "distance"}}"#, d["shape"]);
+        gjk_scene::parse_scene(&scene).unwrap_or_else(|e| panic!("{}: {e}", d["shape"]));
+    }
+}

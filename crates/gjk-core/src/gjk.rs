@@ -306,7 +306,7 @@ enum Phase<V> {
 /// reach GJK (2D polygon pairs apart or touching: the boundary walk;
 /// `gjk trace` names the route). To step the same search, step the cores
 /// from the support point along the centres' offset, `cb − ca`
-/// ([`SupportMap::center`]; +X where a shape names no centre). On
+/// ([`crate::SupportMap::center`]; +X where a shape names no centre). On
 /// polytope, segment and point cores the iterations and the core distance
 /// are the query's; the query also seeds its tolerances' scale from that
 /// offset, so on curved cores (cylinders, cones) and touching pairs a
