@@ -74,7 +74,10 @@ fn pick_and_drag(
             if !body.is_dynamic() {
                 continue;
             }
-            let hit = cast_ray(body.collider.shape(), &body.pose, ray.origin, *ray.direction, 1000.0);
+            let Some(hit) = cast_ray(body.collider.shape(), &body.pose, ray.origin, *ray.direction, 1000.0)
+            else {
+                continue;
+            };
             if hit.is_hit() && best.is_none_or(|b| hit.fraction < b.1) {
                 best = Some((e, hit.fraction, hit.point_a));
             }

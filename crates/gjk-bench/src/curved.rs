@@ -344,8 +344,8 @@ pub fn tangent_ray(rng: &mut Rng, case: usize, f32_: bool) -> Option<TangentRay>
 /// What a cast of [`tangent_ray`] got wrong: the verdict (a hit for a ray
 /// passing more than 1.5 bands outside, or a miss for one running more
 /// than 1.5 bands inside), the iteration cap, and for a hit a point further
-/// than 4 bands from the shape. With the cast's status.
-pub fn tangent_ray_verdict(ray: &TangentRay, f32_: bool) -> ([bool; 3], CastStatus) {
+/// than 4 bands from the shape. With the cast's status (`None`: a miss).
+pub fn tangent_ray_verdict(ray: &TangentRay, f32_: bool) -> ([bool; 3], Option<CastStatus>) {
     let (kind, h, r) = ray.shape;
     let (status, fraction) = if f32_ {
         let pose = pose_f32(&ray.pose);
@@ -354,7 +354,7 @@ pub fn tangent_ray_verdict(ray: &TangentRay, f32_: bool) -> ([bool; 3], CastStat
             Revolved::Cylinder => cast_ray(&Cylinder::new(h as f32, r as f32).unwrap(), &pose, o, d, 1.0),
             Revolved::Cone => cast_ray(&Cone::new(h as f32, r as f32).unwrap(), &pose, o, d, 1.0),
         };
-        (hit.status, f64::from(hit.fraction))
+        hit.map(|h| (h.status, f64::from(h.fraction)))
     } else {
         let hit = match kind {
             Revolved::Cylinder => {
@@ -362,10 +362,11 @@ pub fn tangent_ray_verdict(ray: &TangentRay, f32_: bool) -> ([bool; 3], CastStat
             }
             Revolved::Cone => cast_ray(&Cone::new(h, r).unwrap(), &ray.pose, ray.origin, ray.dir, 1.0),
         };
-        (hit.status, hit.fraction)
-    };
+        hit.map(|h| (h.status, h.fraction))
+    }
+    .map_or((None, 1.0), |(s, f)| (Some(s), f));
     let k = RAY_BANDS[ray.bands];
-    let hit = matches!(status, CastStatus::Hit | CastStatus::StartsInside);
+    let hit = matches!(status, Some(CastStatus::Hit | CastStatus::StartsInside));
     let wrong_verdict = k.abs() > 1.5 && hit != (k < 0.0);
     // The hit point, in the shape's frame (the f32 cast's own inputs).
     let pose = if f32_ { pose_f64(&pose_f32(&ray.pose)) } else { ray.pose };
@@ -375,16 +376,17 @@ pub fn tangent_ray_verdict(ray: &TangentRay, f32_: bool) -> ([bool; 3], CastStat
         (ray.origin, ray.dir)
     };
     let local = pose.rotation.conjugate() * (o + d * fraction - pose.translation);
-    let off = hit && status == CastStatus::Hit && revolved_distance(kind, h, r, local) > 4.0 * ray.band;
-    ([wrong_verdict, status == CastStatus::IterationLimit, off], status)
+    let off = status == Some(CastStatus::Hit) && revolved_distance(kind, h, r, local) > 4.0 * ray.band;
+    ([wrong_verdict, status == Some(CastStatus::IterationLimit), off], status)
 }
 
 /// The pair of [`cap_pair`] cast: the upper shape dropped along the lower
 /// one's up axis by twice its gap (f64), so that it lands at fraction 0.5
 /// exactly. `None` where the pair overlaps, lies within two bands or has
 /// no oracle gap; else whether the cast is wrong (not a hit, or landing
-/// more than 4 bands of the drop from 0.5), with its status.
-pub fn drop_verdict(pair: &CapPair) -> Option<(bool, CastStatus)> {
+/// more than 4 bands of the drop from 0.5), with its status (`None`: a
+/// miss).
+pub fn drop_verdict(pair: &CapPair) -> Option<(bool, Option<CastStatus>)> {
     let (pa, pb) = (pair.pose_a, pair.pose_b);
     let gap = cap_gap(pair, &pa, &pb)?;
     let band = cap_band(pair, &pa, &pb, false);
@@ -411,8 +413,9 @@ pub fn drop_verdict(pair: &CapPair) -> Option<(bool, CastStatus)> {
         Lower::Cylinder(h1, r1) => cast!(Cylinder::new(h1, r1).unwrap()),
         Lower::Box(half) => cast!(Cuboid::new(half).unwrap()),
     };
-    let wrong = hit.status != CastStatus::Hit || (hit.fraction - 0.5).abs() * 2.0 * gap > 4.0 * band;
-    Some((wrong, hit.status))
+    let wrong =
+        hit.is_none_or(|h| h.status != CastStatus::Hit || (h.fraction - 0.5).abs() * 2.0 * gap > 4.0 * band);
+    Some((wrong, hit.map(|h| h.status)))
 }
 
 /// Two cylinders side by side (or a capsule beside a cylinder): B's axis
@@ -483,8 +486,8 @@ pub fn side_gap(pair: &SidePair) -> (f64, f64, DVec3) {
 /// A [`SidePair`] apart by more than 4 bands, B cast towards A along the
 /// common perpendicular by twice the gap (f64), so that it lands at
 /// fraction 0.5: the cast's status and its error in zero bands (`None`
-/// for pairs closer).
-pub fn side_cast_verdict(pair: &SidePair) -> Option<(CastStatus, f64)> {
+/// for pairs closer; a status `None`: a miss, at error infinity).
+pub fn side_cast_verdict(pair: &SidePair) -> Option<(Option<CastStatus>, f64)> {
     let (gap, band, across) = side_gap(pair);
     if gap <= 4.0 * band {
         return None;
@@ -498,7 +501,7 @@ pub fn side_cast_verdict(pair: &SidePair) -> Option<(CastStatus, f64)> {
     } else {
         cast_shape(&a, &pa, DVec3::ZERO, &Cylinder::new(h2, r2).unwrap(), &pb, motion, &options)
     };
-    Some((hit.status, (hit.fraction - 0.5).abs() * 2.0 * gap / band))
+    Some((hit.map(|h| h.status), hit.map_or(f64::INFINITY, |h| (h.fraction - 0.5).abs() * 2.0 * gap / band)))
 }
 
 /// The verdict on a [`SidePair`] (f64), judged as [`cap_verdict`]'s: the

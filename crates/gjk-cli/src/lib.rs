@@ -355,23 +355,24 @@ pub fn run_query_traced<V: SceneSpace, R: Recorder<V>>(
                 (None, false) => gjk_shapes::cast_shape(&*p.a, pa, m, &*p.b, pb, V::ZERO, &opts),
                 (None, true) => gjk_epa::cast_shape_directional(&*p.a, pa, m, &*p.b, pb, V::ZERO, &opts),
             };
-            let status = match h.status {
-                CastStatus::Hit => "hit",
-                CastStatus::StartsInside => "starts_inside",
-                CastStatus::Miss => "miss",
-                CastStatus::IterationLimit => "iteration_limit",
-                CastStatus::InvalidInput => "invalid_input",
+            let status = match h.map(|h| h.status) {
+                Some(CastStatus::Hit) => "hit",
+                Some(CastStatus::StartsInside) => "starts_inside",
+                None => "miss",
+                Some(CastStatus::IterationLimit) => "iteration_limit",
+                Some(CastStatus::InvalidInput) => "invalid_input",
             };
-            let hit = h.is_hit();
+            // Points, normal and time only where the cast met B.
+            let hit = h.filter(|h| h.is_hit());
             (
                 None,
                 json!({
-                    "distance": null, "point_a": if hit { v(h.point_a) } else { Value::Null },
-                    "point_b": if hit { v(h.point_b) } else { Value::Null },
-                    "normal": if hit { v(h.normal) } else { Value::Null },
-                    "intersecting": h.status == CastStatus::StartsInside, "depth": null,
-                    "toi": if hit { json!(h.fraction.to_f64()) } else { Value::Null },
-                    "manifold": null, "iterations": h.iterations, "epa_iterations": null,
+                    "distance": null, "point_a": hit.map(|h| v(h.point_a)),
+                    "point_b": hit.map(|h| v(h.point_b)),
+                    "normal": hit.map(|h| v(h.normal)),
+                    "intersecting": h.is_some_and(|h| h.status == CastStatus::StartsInside), "depth": null,
+                    "toi": hit.map(|h| h.fraction.to_f64()),
+                    "manifold": null, "iterations": h.map(|h| h.iterations), "epa_iterations": null,
                     "route": null, "status": status,
                 }),
             )

@@ -55,10 +55,12 @@ fn main() {
     }
 
     // 5. Casts: a ray, and a moving shape (time of impact).
-    let hit = cast_ray(&tetra, Vec3::new(-2.0, 0.2, 0.2), Vec3::X, 10.0, 0.0);
+    // `None` would mean the ray passes by; the normal is the surface's.
+    let hit = cast_ray(&tetra, Vec3::new(-2.0, 0.2, 0.2), Vec3::X, 10.0, 0.0).expect("the ray hits");
     println!("ray hits at t = {:.3}, normal {}", hit.fraction, hit.normal);
     let ball = support_fn(|d: Vec3| d.normalize_or_zero() * 0.25);
-    let toi = cast_shape(&ball, Vec3::new(10.0, 0.2, 0.2), &far, Vec3::ZERO, &CastOptions::default());
+    let toi = cast_shape(&ball, Vec3::new(10.0, 0.2, 0.2), &far, Vec3::ZERO, &CastOptions::default())
+        .expect("the ball meets it");
     println!("a ball moving 10 units hits the far tetrahedron at t = {:.3}", toi.fraction);
     assert!(toi.is_hit());
 }

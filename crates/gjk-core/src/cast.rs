@@ -59,23 +59,57 @@ pub enum CastStatus {
     /// 0). The normal is the best separating direction known (for a ray,
     /// the reverse of its direction when nothing better is known).
     StartsInside,
-    /// No contact within the maximum fraction.
-    Miss,
     /// The iteration cap was reached before a decision: the fraction is a
     /// conservative lower bound of any hit.
     IterationLimit,
-    /// NaN or infinity in the input or a support point.
+    /// NaN or infinity in the input or a support point (`fraction` 0).
     InvalidInput,
 }
 
-/// Result of a cast (ray or shape).
+/// What the cast's core found: a [`CastStatus`], or a miss (the public
+/// casts return `None` for it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Found {
+    /// As [`CastStatus::Hit`].
+    Hit,
+    /// As [`CastStatus::StartsInside`].
+    StartsInside,
+    /// No contact within the maximum fraction.
+    Miss,
+    /// As [`CastStatus::IterationLimit`].
+    IterationLimit,
+    /// As [`CastStatus::InvalidInput`].
+    InvalidInput,
+}
+
+impl Found {
+    /// The public status; `None` for a miss.
+    fn status(self) -> Option<CastStatus> {
+        match self {
+            Found::Hit => Some(CastStatus::Hit),
+            Found::StartsInside => Some(CastStatus::StartsInside),
+            Found::Miss => None,
+            Found::IterationLimit => Some(CastStatus::IterationLimit),
+            Found::InvalidInput => Some(CastStatus::InvalidInput),
+        }
+    }
+}
+
+/// A cast's contact (ray or shape): every cast returns `Option<CastHit>`,
+/// `None` when nothing is met within the maximum fraction (the whole motion
+/// is free). Moving by `fraction` of the motion is always safe: the time of
+/// impact, 0 where the cast starts in contact or the input is invalid, a
+/// lower bound of any contact at the iteration cap.
+///
+/// One normal convention: `normal` is the target's outward surface normal
+/// at the contact, facing back at what moves (for a ray, the surface normal
+/// at the hit; for a shape cast, B's outward normal, from B towards A).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CastHit<V: Vector> {
     /// What was found.
     pub status: CastStatus,
-    /// Fraction of the motion (or ray length) at the hit: the time of
-    /// impact for shape casts. A miss gives the maximum fraction (the whole
-    /// motion is free), an invalid input 0.
+    /// Fraction of the motion (or ray length) at the contact: the time of
+    /// impact for shape casts (see the type's docs for the other statuses).
     pub fraction: V::Scalar,
     /// For a ray: the hit point. For a shape cast: the contact point on A at
     /// the time of impact.
@@ -83,15 +117,14 @@ pub struct CastHit<V: Vector> {
     /// For a ray: the hit point on the target's surface (equal to
     /// `point_a`). For a shape cast: the contact point on B at impact.
     pub point_b: V,
-    /// Unit normal: for a ray, the target's outward surface normal at the
-    /// hit (facing the ray); for a shape cast, from A to B at impact.
+    /// Unit normal: the target's outward surface normal at the contact,
+    /// facing the ray or the moving shape A (a shape cast's is from B
+    /// towards A).
     pub normal: V,
     /// Support calls made.
     pub iterations: u32,
     /// Whether the shapes (or the ray's origin and the target) touch or
-    /// overlap, within the target distance, at the start of the motion,
-    /// whatever the status (a directional cast that starts in contact and
-    /// slides free is a [`CastStatus::Miss`] that starts in contact).
+    /// overlap, within the target distance, at the start of the motion.
     pub starts_in_contact: bool,
 }
 
@@ -110,11 +143,19 @@ impl<V: Vector> CastHit<V> {
         }
     }
 
-    /// A miss (at `fraction`, the maximum) or an invalid input (at 0),
-    /// with no contact.
-    fn status_only(status: CastStatus, fraction: V::Scalar, normal: V, iterations: u32) -> Self {
+    /// An invalid input: fraction 0, no contact.
+    fn invalid(normal: V, iterations: u32) -> Self {
         let (point_a, point_b) = (V::ZERO, V::ZERO);
-        Self { status, fraction, point_a, point_b, normal, iterations, starts_in_contact: false }
+        let status = CastStatus::InvalidInput;
+        Self {
+            status,
+            fraction: V::Scalar::ZERO,
+            point_a,
+            point_b,
+            normal,
+            iterations,
+            starts_in_contact: false,
+        }
     }
 
     /// Whether the cast touches the target (`Hit` or `StartsInside`).
@@ -130,7 +171,7 @@ impl<V: Vector> CastHit<V> {
 /// barycentric weights of its point nearest `x`), the unnormalised normal
 /// (from `C` towards `x`) and the support-call count.
 struct CastCore<V: Vector> {
-    status: CastStatus,
+    status: Found,
     lambda: V::Scalar,
     simplex: Simplex<V>,
     normal: V,
@@ -157,7 +198,7 @@ fn cast_core<V: Vector>(
     let CoreRay { s, r, max_lambda, margin } = ray;
     let config = config.sanitized();
     let bad = |it| CastCore {
-        status: CastStatus::InvalidInput,
+        status: Found::InvalidInput,
         lambda: V::Scalar::ZERO,
         simplex: Simplex::default(),
         normal: V::X,
@@ -196,7 +237,7 @@ fn cast_core<V: Vector>(
         scale = scale.max(p.w.max_abs());
     }
     let (mut v, _) = solve_from(&mut simplex, x);
-    let mut status = CastStatus::IterationLimit;
+    let mut status = Found::IterationLimit;
     // Refinements of a stalled `v` made so far (at most `MAX_REFINES`).
     let mut refines = 0;
     // Bounded by the iteration cap; each pass advances x, shrinks |v|
@@ -207,7 +248,7 @@ fn cast_core<V: Vector>(
         let vv = v.length_squared();
         // Exit: x is within the margin (plus the zero band) of C.
         if vv <= reach * reach {
-            status = CastStatus::Hit;
+            status = Found::Hit;
             break;
         }
         let p = support(v);
@@ -224,7 +265,7 @@ fn cast_core<V: Vector>(
             let vr = v.dot(r);
             // Exit: heading away from (or parallel to) that plane: a miss.
             if vr >= V::Scalar::ZERO {
-                return CastCore { status: CastStatus::Miss, lambda, simplex, normal: v, iterations };
+                return CastCore { status: Found::Miss, lambda, simplex, normal: v, iterations };
             }
             lambda -= (vw - margin * vlen) / vr;
             // Exit: the plane lies beyond the end of the motion by more than
@@ -233,7 +274,7 @@ fn cast_core<V: Vector>(
             if lambda > max_lambda {
                 let over = (lambda - max_lambda) * (-vr) / vlen;
                 if over > band {
-                    return CastCore { status: CastStatus::Miss, lambda, simplex, normal: v, iterations };
+                    return CastCore { status: Found::Miss, lambda, simplex, normal: v, iterations };
                 }
                 lambda = max_lambda;
             }
@@ -257,7 +298,7 @@ fn cast_core<V: Vector>(
         let (nv, full) = solve_from(&mut simplex, x);
         // Exit: x lies inside the simplex, so inside C.
         if full {
-            status = CastStatus::Hit;
+            status = Found::Hit;
             break;
         }
         // Exit: x did not move and |v| cannot shrink: the distance from x to
@@ -289,26 +330,26 @@ fn cast_core<V: Vector>(
             if nv.length_squared() > reach * reach {
                 let ray = CoreRay { s, r, max_lambda, margin };
                 match cast_fallback(support, &ray, lambda, &config) {
-                    Some((CastStatus::Miss, _)) => {
-                        return CastCore { status: CastStatus::Miss, lambda, simplex, normal: v, iterations };
+                    Some((Found::Miss, _)) => {
+                        return CastCore { status: Found::Miss, lambda, simplex, normal: v, iterations };
                     }
                     Some((_, at)) => lambda = at,
                     None => {}
                 }
             }
-            status = CastStatus::Hit;
+            status = Found::Hit;
             break;
         }
         v = nv;
     }
-    if status == CastStatus::IterationLimit {
+    if status == Found::IterationLimit {
         // The cap: near a curved target's tangent the advance converges
         // linearly, over thousands of steps in f64. The segment left
         // decides (`cast_fallback`).
         let ray = CoreRay { s, r, max_lambda, margin };
         match cast_fallback(support, &ray, lambda, &config) {
-            Some((CastStatus::Miss, _)) => {
-                return CastCore { status: CastStatus::Miss, lambda, simplex, normal: v, iterations };
+            Some((Found::Miss, _)) => {
+                return CastCore { status: Found::Miss, lambda, simplex, normal: v, iterations };
             }
             Some((found, at)) => {
                 status = found;
@@ -317,7 +358,7 @@ fn cast_core<V: Vector>(
             None => {}
         }
     }
-    if status == CastStatus::Hit && lambda > V::Scalar::ZERO && lambda < max_lambda {
+    if status == Found::Hit && lambda > V::Scalar::ZERO && lambda < max_lambda {
         // Every exit to a hit ends within the zero band of the grown
         // surface, which grows with C (a large target's): landed on it
         // (`land`), from the simplex's closest point to `x`.
@@ -325,10 +366,10 @@ fn cast_core<V: Vector>(
         let band = config.zero_tolerance * scale;
         lambda = land(support, &simplex, away, &ray, lambda, band, &mut iterations);
     }
-    if status == CastStatus::Hit && lambda == V::Scalar::ZERO {
-        status = CastStatus::StartsInside;
+    if status == Found::Hit && lambda == V::Scalar::ZERO {
+        status = Found::StartsInside;
     }
-    if status != CastStatus::IterationLimit
+    if status != Found::IterationLimit
         && let Some(c) = cache
     {
         c.store(&simplex);
@@ -427,7 +468,7 @@ fn cast_fallback<V: Vector>(
     ray: &CoreRay<V>,
     lambda: V::Scalar,
     config: &GjkConfig<V::Scalar>,
-) -> Option<(CastStatus, V::Scalar)> {
+) -> Option<(Found, V::Scalar)> {
     let CoreRay { s, r, max_lambda, margin } = *ray;
     let target = Target(support);
     let (from, to) = (s + r * lambda, s + r * max_lambda);
@@ -436,9 +477,9 @@ fn cast_fallback<V: Vector>(
     let d = crate::query::distance_with(&seg[..], &target, &limit, None, &mut ());
     match d.status {
         Status::InvalidInput => return None,
-        Status::Beyond => return Some((CastStatus::Miss, lambda)),
+        Status::Beyond => return Some((Found::Miss, lambda)),
         Status::Separated | Status::IterationLimit if d.distance > margin + d.tolerance => {
-            return Some((CastStatus::Miss, lambda));
+            return Some((Found::Miss, lambda));
         }
         _ => {}
     }
@@ -463,12 +504,12 @@ fn cast_fallback<V: Vector>(
     };
     let (mut lo, mut hi) = (lambda, lambda + (max_lambda - lambda) * t);
     if within(lo) {
-        return Some((CastStatus::Hit, lo));
+        return Some((Found::Hit, lo));
     }
     if !within(hi) {
         // Within the band of the target but no point of the segment tests
         // inside (rounding): the hit at GJK's witness point.
-        return Some((CastStatus::Hit, hi));
+        return Some((Found::Hit, hi));
     }
     for _ in 0..CAST_BISECTIONS {
         let mid = lo + (hi - lo) * V::Scalar::from_f64(0.5);
@@ -482,7 +523,7 @@ fn cast_fallback<V: Vector>(
             lo = mid;
         }
     }
-    Some((CastStatus::Hit, hi))
+    Some((Found::Hit, hi))
 }
 
 /// Recomputes the simplex relative to `x`, keeps the minimal subset and
@@ -508,12 +549,20 @@ fn solve_from<V: Vector>(simplex: &mut Simplex<V>, x: V) -> (V, bool) {
 /// use gjk_core::{CastStatus, cast_ray, glam::Vec3};
 /// let cube = [-1.0f32, 1.0].iter().flat_map(|&x| [-1.0f32, 1.0].iter().flat_map(move |&y|
 ///     [-1.0f32, 1.0].iter().map(move |&z| Vec3::new(x, y, z)))).collect::<Vec<_>>();
-/// let hit = cast_ray(cube.as_slice(), Vec3::new(-5.0, 0.2, 0.3), Vec3::X, 100.0, 0.0);
+/// let hit = cast_ray(cube.as_slice(), Vec3::new(-5.0, 0.2, 0.3), Vec3::X, 100.0, 0.0).unwrap();
 /// assert_eq!(hit.status, CastStatus::Hit);
 /// assert!((hit.fraction - 4.0).abs() < 1e-5);
-/// assert!((hit.normal + Vec3::X).length() < 1e-5);
+/// assert!((hit.normal + Vec3::X).length() < 1e-5); // the face's, facing the ray
+/// // A ray that passes by meets nothing.
+/// assert!(cast_ray(cube.as_slice(), Vec3::new(-5.0, 3.0, 0.0), Vec3::X, 100.0, 0.0).is_none());
 /// ```
-pub fn cast_ray<V, S>(shape: &S, origin: V, dir: V, max_fraction: V::Scalar, radius: V::Scalar) -> CastHit<V>
+pub fn cast_ray<V, S>(
+    shape: &S,
+    origin: V,
+    dir: V,
+    max_fraction: V::Scalar,
+    radius: V::Scalar,
+) -> Option<CastHit<V>>
 where
     V: Vector,
     S: SupportMap<V> + ?Sized,
@@ -530,7 +579,7 @@ pub fn cast_ray_with<V, S>(
     radius: V::Scalar,
     config: &GjkConfig<V::Scalar>,
     cache: Option<&mut SimplexCache<V>>,
-) -> CastHit<V>
+) -> Option<CastHit<V>>
 where
     V: Vector,
     S: SupportMap<V> + ?Sized,
@@ -549,16 +598,16 @@ where
 #[inline(always)]
 fn in_lanes<V: Vector>(
     cache: Option<&mut SimplexCache<V>>,
-    cast: impl FnOnce(Option<&mut SimplexCache<V::Lanes>>) -> CastHit<V::Lanes>,
-) -> CastHit<V> {
+    cast: impl FnOnce(Option<&mut SimplexCache<V::Lanes>>) -> Option<CastHit<V::Lanes>>,
+) -> Option<CastHit<V>> {
     match cache {
         Some(c) => {
             let mut lanes = c.convert(V::to_lanes);
             let hit = cast(Some(&mut lanes));
             *c = lanes.convert(V::from_lanes);
-            hit.convert(V::from_lanes)
+            hit.map(|h| h.convert(V::from_lanes))
         }
-        None => cast(None).convert(V::from_lanes),
+        None => cast(None).map(|h| h.convert(V::from_lanes)),
     }
 }
 
@@ -572,13 +621,13 @@ fn cast_ray_direct<V, S>(
     radius: V::Scalar,
     config: &GjkConfig<V::Scalar>,
     cache: Option<&mut SimplexCache<V>>,
-) -> CastHit<V>
+) -> Option<CastHit<V>>
 where
     V: Vector,
     S: SupportMap<V> + ?Sized,
 {
     if radius < V::Scalar::ZERO {
-        return CastHit::status_only(CastStatus::InvalidInput, V::Scalar::ZERO, V::X, 0);
+        return Some(CastHit::invalid(V::X, 0));
     }
     let support = |d: V| {
         let (p, i) = shape.support_indexed(d);
@@ -590,24 +639,22 @@ where
     let ray = CoreRay { s: origin, r: dir, max_lambda: max_fraction, margin: radius };
     let c = cast_core(&support, &vertex, ray, config, cache);
     let back = (-dir).try_normalize().unwrap_or(V::X);
-    match c.status {
-        CastStatus::InvalidInput => CastHit::status_only(c.status, V::Scalar::ZERO, back, c.iterations),
-        CastStatus::Miss => CastHit::status_only(c.status, max_fraction, back, c.iterations),
-        _ => {
-            let n = c.normal.try_normalize().unwrap_or(back);
-            let core = c.simplex.witness_points().0;
-            let point = if c.status == CastStatus::StartsInside { origin } else { core + n * radius };
-            CastHit {
-                status: c.status,
-                fraction: c.lambda,
-                point_a: point,
-                point_b: point,
-                normal: n,
-                iterations: c.iterations,
-                starts_in_contact: c.status == CastStatus::StartsInside,
-            }
-        }
+    let status = c.status.status()?;
+    if status == CastStatus::InvalidInput {
+        return Some(CastHit::invalid(back, c.iterations));
     }
+    let n = c.normal.try_normalize().unwrap_or(back);
+    let core = c.simplex.witness_points().0;
+    let point = if status == CastStatus::StartsInside { origin } else { core + n * radius };
+    Some(CastHit {
+        status,
+        fraction: c.lambda,
+        point_a: point,
+        point_b: point,
+        normal: n,
+        iterations: c.iterations,
+        starts_in_contact: status == CastStatus::StartsInside,
+    })
 }
 
 /// Options of a shape cast.
@@ -629,16 +676,16 @@ impl<S: Real> Default for CastOptions<S> {
 /// Linear shape cast: A moves by `motion_a` and B by `motion_b` over one
 /// step; finds the first time `t ∈ [0, max_fraction]` at which they come
 /// within `target_distance`, with the contact points (at that time) and
-/// the normal from A to B.
+/// B's outward normal there (from B towards A); `None` if they never do.
 ///
 /// ```
 /// use gjk_core::{CastOptions, CastStatus, cast_shape, glam::Vec2};
 /// let square = [Vec2::new(-1.0, -1.0), Vec2::new(1.0, -1.0), Vec2::new(1.0, 1.0), Vec2::new(-1.0, 1.0)];
 /// let far = square.map(|p| p + Vec2::new(10.0, 0.0));
-/// let hit = cast_shape(&square, Vec2::new(16.0, 0.0), &far, Vec2::ZERO, &CastOptions::default());
+/// let hit = cast_shape(&square, Vec2::new(16.0, 0.0), &far, Vec2::ZERO, &CastOptions::default()).unwrap();
 /// assert_eq!(hit.status, CastStatus::Hit);
 /// assert!((hit.fraction - 0.5).abs() < 1e-5); // 8 units of a 16-unit move
-/// assert!((hit.normal - Vec2::X).length() < 1e-5);
+/// assert!((hit.normal + Vec2::X).length() < 1e-5); // B's face, facing A
 /// ```
 pub fn cast_shape<V, A, B>(
     a: &A,
@@ -646,7 +693,7 @@ pub fn cast_shape<V, A, B>(
     b: &B,
     motion_b: V,
     options: &CastOptions<V::Scalar>,
-) -> CastHit<V>
+) -> Option<CastHit<V>>
 where
     V: Vector,
     A: SupportMap<V> + ?Sized,
@@ -664,7 +711,7 @@ pub fn cast_shape_with<V, A, B>(
     options: &CastOptions<V::Scalar>,
     config: &GjkConfig<V::Scalar>,
     cache: Option<&mut SimplexCache<V>>,
-) -> CastHit<V>
+) -> Option<CastHit<V>>
 where
     V: Vector,
     A: SupportMap<V> + ?Sized,
@@ -689,14 +736,14 @@ fn cast_shape_direct<V, A, B>(
     options: &CastOptions<V::Scalar>,
     config: &GjkConfig<V::Scalar>,
     cache: Option<&mut SimplexCache<V>>,
-) -> CastHit<V>
+) -> Option<CastHit<V>>
 where
     V: Vector,
     A: SupportMap<V> + ?Sized,
     B: SupportMap<V> + ?Sized,
 {
     if options.target_distance < V::Scalar::ZERO || !options.target_distance.is_finite() {
-        return CastHit::status_only(CastStatus::InvalidInput, V::Scalar::ZERO, V::X, 0);
+        return Some(CastHit::invalid(V::X, 0));
     }
     // A + t·m_a meets B + t·m_b  ⇔  t·(m_a − m_b) ∈ B − A: a ray from the
     // origin along the relative motion against C = B − A.
@@ -712,24 +759,23 @@ where
     };
     let ray = CoreRay { s: V::ZERO, r, max_lambda: options.max_fraction, margin: options.target_distance };
     let c = cast_core(&support, &vertex, ray, config, cache);
-    let forward = r.try_normalize().unwrap_or(V::X);
-    match c.status {
-        CastStatus::InvalidInput => CastHit::status_only(c.status, V::Scalar::ZERO, forward, c.iterations),
-        CastStatus::Miss => CastHit::status_only(c.status, options.max_fraction, forward, c.iterations),
-        _ => {
-            // C's outward normal points towards x; A→B is its reverse.
-            let n = (-c.normal).try_normalize().unwrap_or(forward);
-            let (pa, pb) = c.simplex.witness_points();
-            let t = c.lambda;
-            CastHit {
-                status: c.status,
-                fraction: t,
-                point_a: pa + motion_a * t,
-                point_b: pb + motion_b * t,
-                normal: n,
-                iterations: c.iterations,
-                starts_in_contact: c.status == CastStatus::StartsInside,
-            }
-        }
+    let back = (-r).try_normalize().unwrap_or(V::X);
+    let status = c.status.status()?;
+    if status == CastStatus::InvalidInput {
+        return Some(CastHit::invalid(back, c.iterations));
     }
+    // C's outward normal points towards x, from B towards A: B's outward
+    // normal at the contact.
+    let n = c.normal.try_normalize().unwrap_or(back);
+    let (pa, pb) = c.simplex.witness_points();
+    let t = c.lambda;
+    Some(CastHit {
+        status,
+        fraction: t,
+        point_a: pa + motion_a * t,
+        point_b: pb + motion_b * t,
+        normal: n,
+        iterations: c.iterations,
+        starts_in_contact: status == CastStatus::StartsInside,
+    })
 }

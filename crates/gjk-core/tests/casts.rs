@@ -2,10 +2,13 @@
 //! against bisection on the distance query.
 
 use gjk_core::glam::{DVec3, Vec2};
-use gjk_core::{
-    CastOptions, CastStatus, GjkConfig, SimplexCache, cast_ray, cast_shape, cast_shape_with, distance,
-};
+use gjk_core::{CastOptions, GjkConfig, SimplexCache, distance};
 use gjk_testkit::*;
+
+#[path = "common/cast_answer.rs"]
+mod cast_answer;
+use cast_answer::CastStatus;
+use cast_answer::core::{cast_ray, cast_shape, cast_shape_with};
 
 /// A cached cast of a barely changed query agrees with a cold one and
 /// needs no more support calls.

@@ -9,10 +9,14 @@
 use gjk_core::glam::{DVec3, Vec3, Vec3A};
 use gjk_core::internal::{InLanes, distance_from, first_support, intersects_within};
 use gjk_core::{
-    CastHit, CastOptions, DistanceResult, GjkConfig, Iteration, SimplexCache, SupportMap, Vector,
-    cast_ray_with, cast_shape_with, distance_value_with, distance_with,
+    CastOptions, DistanceResult, GjkConfig, Iteration, SimplexCache, SupportMap, Vector, distance_value_with,
+    distance_with,
 };
 use gjk_testkit::*;
+
+#[path = "common/cast_answer.rs"]
+mod cast_answer;
+use cast_answer::core::{cast_ray_with, cast_shape_with};
 
 /// A point set with its centroid and enclosing radius (so that the balls'
 /// early exits run), or a ball (exact radii: deep overlaps end at the balls).
@@ -112,7 +116,7 @@ fn same(x: &[u32], y: &[u32], ctx: &str) {
 }
 
 /// A cast's every number, as bits.
-fn hit_bits<V: Vector<Scalar = f32>>(h: &CastHit<V>, xyz: impl Fn(V) -> [f32; 3]) -> Vec<u32> {
+fn hit_bits<V: Vector<Scalar = f32>>(h: &cast_answer::Answer<V>, xyz: impl Fn(V) -> [f32; 3]) -> Vec<u32> {
     let mut out = vec![h.status as u32, h.fraction.to_bits(), h.iterations];
     out.extend([h.point_a, h.point_b, h.normal].into_iter().flat_map(xyz).map(f32::to_bits));
     out

@@ -10,7 +10,7 @@
 //! Under a linear motion the signed distance is convex in time (the
 //! distance from a point moving on a line to a convex set, signed), so a
 //! contact that the motion does not deepen at once is never deepened
-//! later: such a cast steps once and ends [`CastStatus::Miss`].
+//! later: such a cast steps once and misses (`None`).
 
 use gjk_core::{CastHit, CastOptions, CastStatus, GjkConfig, Real, SimplexCache};
 use gjk_shapes::internal::{Separation, cast_shape_nonlinear_measured, reach_from};
@@ -30,9 +30,9 @@ use crate::epa::{EpaConfig, EpaSpace};
 /// the tolerance and twice the contact query's zero band, which in f32
 /// grows with the larger shape): a [`CastStatus::Hit`] there, with
 /// the contact points and normal at that time (for an overlap, the
-/// deepest points and the direction B leaves A by), or
-/// [`CastStatus::Miss`] where the motion slides along or leaves the
-/// contact. Shapes that start beyond the target distance get
+/// deepest points and B's outward normal), or `None` where the motion
+/// slides along or leaves the contact (the whole motion is free; the
+/// contact query at the start says whether they touched). Shapes that start beyond the target distance get
 /// [`gjk_shapes::cast_shape`]'s answer. [`CastStatus::StartsInside`] only
 /// where the shapes overlap by a depth EPA could not find
 /// ([`ContactStatus::Indeterminate`]).
@@ -47,14 +47,15 @@ use crate::epa::{EpaConfig, EpaSpace};
 /// let opts = CastOptions::default();
 /// // Resting on the floor: sliding along it or lifting off runs free …
 /// let slide = cast_shape_directional(&crate_box, &on, Vec3::new(3.0, 0.0, 0.0), &floor, &below, Vec3::ZERO, &opts);
-/// assert_eq!(slide.status, CastStatus::Miss);
+/// assert!(slide.is_none());
 /// let lift = cast_shape_directional(&crate_box, &on, Vec3::new(1.0, 2.0, 0.0), &floor, &below, Vec3::ZERO, &opts);
-/// assert_eq!(lift.status, CastStatus::Miss);
+/// assert!(lift.is_none());
 /// // … pressing into it stops at once (within the tolerance and, in f32, the
 /// // contact query's zero band for a floor this size, ~10⁻³).
-/// let press = cast_shape_directional(&crate_box, &on, Vec3::new(1.0, -1.0, 0.0), &floor, &below, Vec3::ZERO, &opts);
+/// let press = cast_shape_directional(&crate_box, &on, Vec3::new(1.0, -1.0, 0.0), &floor, &below, Vec3::ZERO, &opts)
+///     .unwrap();
 /// assert_eq!(press.status, CastStatus::Hit);
-/// assert!(press.fraction < 2e-3 && (press.normal + Vec3::Y).length() < 1e-5);
+/// assert!(press.fraction < 2e-3 && (press.normal - Vec3::Y).length() < 1e-5); // the floor's, facing up
 /// ```
 #[allow(clippy::too_many_arguments)]
 pub fn cast_shape_directional<V, A, B>(
@@ -65,7 +66,7 @@ pub fn cast_shape_directional<V, A, B>(
     pose_b: &Pose<V>,
     motion_b: V,
     options: &CastOptions<V::Scalar>,
-) -> CastHit<V>
+) -> Option<CastHit<V>>
 where
     V: Space + EpaSpace,
     A: Shape<V> + ?Sized,
@@ -88,25 +89,25 @@ pub fn cast_shape_directional_with<V, A, B>(
     options: &CastOptions<V::Scalar>,
     gjk: &GjkConfig<V::Scalar>,
     epa: &EpaConfig<V::Scalar>,
-) -> CastHit<V>
+) -> Option<CastHit<V>>
 where
     V: Space + EpaSpace,
     A: Shape<V> + ?Sized,
     B: Shape<V> + ?Sized,
 {
     let hit = cast_shape_with(a, pose_a, motion_a, b, pose_b, motion_b, options, gjk, None);
-    if hit.status != CastStatus::StartsInside {
+    if hit.is_none_or(|h| h.status != CastStatus::StartsInside) {
         return hit;
     }
     // In contact at the start: the same motions as rigid motions that do
     // not turn, cast on the signed distance.
     let still = V::AngularVelocity::default();
     let (ma, mb) = (Motion::new(*pose_a, motion_a, still), Motion::new(*pose_b, motion_b, still));
-    let mut h = cast_shape_nonlinear_directional_with(a, &ma, b, &mb, options, gjk, epa);
+    let mut h = cast_shape_nonlinear_directional_with(a, &ma, b, &mb, options, gjk, epa)?;
     // The linear cast found them in contact, whatever the measure's
     // rounding says at the same instant.
     h.starts_in_contact = h.status != CastStatus::InvalidInput;
-    h
+    Some(h)
 }
 
 /// Nonlinear shape cast ([`cast_shape_nonlinear`]: rigid motions that
@@ -139,7 +140,7 @@ where
 ///     .with_local_center(Vec2::new(-1.0, -0.25));
 /// let ground = Motion::fixed(Pose::from_translation(Vec2::new(0.0, -0.5)));
 /// let opts = CastOptions { max_fraction: 2.0, ..CastOptions::default() };
-/// let hit = cast_shape_nonlinear_directional(&plank, &tip, &floor, &ground, &opts);
+/// let hit = cast_shape_nonlinear_directional(&plank, &tip, &floor, &ground, &opts).unwrap();
 /// assert_eq!(hit.status, CastStatus::Hit);
 /// assert!(hit.fraction > 1.0 && hit.fraction < 1.002);
 /// ```
@@ -149,7 +150,7 @@ pub fn cast_shape_nonlinear_directional<V, A, B>(
     b: &B,
     motion_b: &Motion<V>,
     options: &CastOptions<V::Scalar>,
-) -> CastHit<V>
+) -> Option<CastHit<V>>
 where
     V: Space + EpaSpace,
     A: Shape<V> + ?Sized,
@@ -176,7 +177,7 @@ pub fn cast_shape_nonlinear_directional_with<V, A, B>(
     options: &CastOptions<V::Scalar>,
     gjk: &GjkConfig<V::Scalar>,
     epa: &EpaConfig<V::Scalar>,
-) -> CastHit<V>
+) -> Option<CastHit<V>>
 where
     V: Space + EpaSpace,
     A: Shape<V> + ?Sized,

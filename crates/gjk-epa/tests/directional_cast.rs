@@ -8,17 +8,25 @@
 //! nothing before it is deeper than that; a miss never gets deeper than
 //! it along the whole motion.
 
-use gjk_epa::{
-    EpaConfig, cast_shape_directional, cast_shape_directional_with, cast_shape_nonlinear_directional,
-    cast_shape_nonlinear_directional_with,
-};
-use gjk_shapes::gjk_core::{CastHit, CastOptions, CastStatus, GjkConfig, Vector};
+use gjk_epa::EpaConfig;
+use gjk_shapes::gjk_core::{CastOptions, GjkConfig, Vector};
 use gjk_shapes::glam::{DMat3, DQuat, DVec2, DVec3};
 use gjk_shapes::tuning::NONLINEAR_CAST_TOLERANCE;
-use gjk_shapes::{
-    Ball, Capsule, ConvexPolygon, Cuboid, Motion, Pose, Rectangle, Rot2, cast_shape, cast_shape_nonlinear,
-};
+use gjk_shapes::{Ball, Capsule, ConvexPolygon, Cuboid, Motion, Pose, Rectangle, Rot2};
 use gjk_testkit::*;
+
+#[path = "../../gjk-core/tests/common/cast_answer.rs"]
+mod cast_answer;
+#[path = "common/epa_casts.rs"]
+mod epa_casts;
+#[path = "../../gjk-shapes/tests/common/shape_casts.rs"]
+mod shape_casts;
+use cast_answer::{Answer as CastHit, CastStatus};
+use epa_casts::{
+    cast_shape_directional, cast_shape_directional_with, cast_shape_nonlinear_directional,
+    cast_shape_nonlinear_directional_with,
+};
+use shape_casts::{cast_shape, cast_shape_nonlinear};
 
 /// The signed distance of two convex polygons: the brute-force distance
 /// where a separating axis exists, else minus the least overlap over

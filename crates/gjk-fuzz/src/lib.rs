@@ -149,12 +149,12 @@ fn check_shapes3(
     let h =
         gjk_shapes::cast_shape(a, pa, DVec3::new(3.0, 0.5, 0.0), b, pb, DVec3::ZERO, &CastOptions::default());
     o.queries += 1;
-    if !h.normal.is_finite() || !h.fraction.is_finite() {
+    if h.is_some_and(|h| !h.normal.is_finite() || !h.fraction.is_finite()) {
         o.non_finite += 1;
     }
     let ray = gjk_shapes::cast_ray(b, pb, pa.translation, DVec3::X, 100.0);
     o.queries += 1;
-    if !ray.normal.is_finite() {
+    if ray.is_some_and(|h| !h.normal.is_finite()) {
         o.non_finite += 1;
     }
     // The same motion turning (fixed spins: no bytes read, so the sections
@@ -164,9 +164,11 @@ fn check_shapes3(
     let mb = gjk_shapes::Motion::new(*pb, DVec3::ZERO, DVec3::new(1.0, -2.0, 0.5));
     let h = gjk_shapes::cast_shape_nonlinear(a, &ma, b, &mb, &CastOptions::default());
     o.queries += 1;
-    if h.status == CastStatus::InvalidInput {
+    if let Some(h) = h
+        && h.status == CastStatus::InvalidInput
+    {
         o.invalid += 1;
-    } else {
+    } else if let Some(h) = h {
         let finite = h.normal.is_finite() && h.point_a.is_finite() && h.point_b.is_finite();
         let bound =
             gjk_shapes::tuning::NONLINEAR_CAST_MAX_STEPS * (gjk_core::DEFAULT_MAX_ITERATIONS + 16) + 12;
@@ -183,6 +185,7 @@ fn check_shapes3(
     let turning = gjk_epa::cast_shape_nonlinear_directional(a, &ma, b, &mb, &CastOptions::default());
     for h in [linear, turning] {
         o.queries += 1;
+        let Some(h) = h else { continue };
         if h.status == CastStatus::InvalidInput {
             o.invalid += 1;
             continue;

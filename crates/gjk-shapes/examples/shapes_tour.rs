@@ -48,7 +48,8 @@ fn main() {
     println!("rounded box to the ball's sweep: {:.3}", r.distance);
 
     // Casts.
-    let hit = cast_ray(&hull, &Pose::IDENTITY, Vec3::new(-5.0, 0.0, 0.0), Vec3::X, 100.0);
+    // Casts return `None` where nothing is met (the whole motion is free).
+    let hit = cast_ray(&hull, &Pose::IDENTITY, Vec3::new(-5.0, 0.0, 0.0), Vec3::X, 100.0).expect("a hit");
     println!("ray hits the hull at t = {:.3}", hit.fraction);
     let toi = cast_shape(
         &ball,
@@ -58,14 +59,16 @@ fn main() {
         &Pose::IDENTITY,
         Vec3::ZERO,
         &CastOptions::default(),
-    );
+    )
+    .expect("a hit");
     println!("ball moving into the hull: time of impact {:.3}", toi.fraction);
     // A plank spinning in place above the hull: its centre never moves, but
     // its end swings down into it.
     let plank = Cuboid::new(Vec3::new(3.0, 0.1, 0.1)).unwrap();
     let spin = Motion::new(Pose::from_translation(Vec3::new(0.0, 2.5, 0.0)), Vec3::ZERO, Vec3::Z * 3.0);
     let swing =
-        cast_shape_nonlinear(&plank, &spin, &hull, &Motion::fixed(Pose::IDENTITY), &CastOptions::default());
+        cast_shape_nonlinear(&plank, &spin, &hull, &Motion::fixed(Pose::IDENTITY), &CastOptions::default())
+            .expect("a hit");
     println!("spinning plank meets the hull: {:?} at t = {:.3}", swing.status, swing.fraction);
     assert_eq!(swing.status, gjk_shapes::gjk_core::CastStatus::Hit);
 

@@ -303,13 +303,13 @@ where
 /// the first time `t ∈ [0, max_fraction]` at which `a` moving by
 /// `motion_a` and `b` moving by `motion_b` come within
 /// `options.target_distance`, with the closest points (world frame) and
-/// the normal from A to B at that time.
+/// B's outward normal at that time (from B towards A).
 ///
 /// By conservative advancement (module docs): the shapes provably stay at
 /// least `target_distance` apart over `[0, fraction)`, and at a
 /// [`CastStatus::Hit`] they are apart by at most `target_distance` plus
-/// the tolerance ([`NONLINEAR_CAST_TOLERANCE`]). [`CastStatus::Miss`]:
-/// they stay apart until `max_fraction`. [`CastStatus::StartsInside`]:
+/// the tolerance ([`NONLINEAR_CAST_TOLERANCE`]). `None`: they stay
+/// apart until `max_fraction`. [`CastStatus::StartsInside`]:
 /// within reach already at time 0 (fraction 0, the distance query's
 /// points and normal there; for an overlap the normal is not a
 /// separating one; gjk-epa's `cast_shape_nonlinear_directional` goes on
@@ -328,12 +328,12 @@ where
 /// let wall = Cuboid::new(Vec3::new(5.0, 0.5, 5.0)).unwrap();
 /// let spin = Motion::new(Pose::IDENTITY, Vec3::ZERO, Vec3::Z * std::f32::consts::FRAC_PI_2);
 /// let at = Motion::fixed(Pose::from_translation(Vec3::new(0.0, 2.0, 0.0)));
-/// let hit = cast_shape_nonlinear(&bar, &spin, &wall, &at, &CastOptions::default());
+/// let hit = cast_shape_nonlinear(&bar, &spin, &wall, &at, &CastOptions::default()).unwrap();
 /// assert_eq!(hit.status, CastStatus::Hit);
 /// // The tip's height: 2 sin θ + 0.1 cos θ = 1.5.
 /// let theta = hit.fraction * std::f32::consts::FRAC_PI_2;
 /// assert!((2.0 * theta.sin() + 0.1 * theta.cos() - 1.5).abs() < 1e-3);
-/// assert!((hit.normal - Vec3::Y).length() < 1e-3);
+/// assert!((hit.normal + Vec3::Y).length() < 1e-3); // the wall's face, facing the bar
 /// ```
 pub fn cast_shape_nonlinear<V, A, B>(
     a: &A,
@@ -341,7 +341,7 @@ pub fn cast_shape_nonlinear<V, A, B>(
     b: &B,
     motion_b: &Motion<V>,
     options: &CastOptions<V::Scalar>,
-) -> CastHit<V>
+) -> Option<CastHit<V>>
 where
     V: Space,
     A: Shape<V> + ?Sized,
@@ -358,7 +358,7 @@ pub fn cast_shape_nonlinear_with<V, A, B>(
     motion_b: &Motion<V>,
     options: &CastOptions<V::Scalar>,
     config: &GjkConfig<V::Scalar>,
-) -> CastHit<V>
+) -> Option<CastHit<V>>
 where
     V: Space,
     A: Shape<V> + ?Sized,
@@ -428,7 +428,7 @@ pub fn cast_shape_nonlinear_measured<V, A, B, M>(
     motion_b: &Motion<V>,
     options: &CastOptions<V::Scalar>,
     measure: M,
-) -> CastHit<V>
+) -> Option<CastHit<V>>
 where
     V: Space,
     A: Shape<V> + ?Sized,
@@ -450,7 +450,7 @@ fn advance<V, A, B, M>(
     options: &CastOptions<V::Scalar>,
     directional: bool,
     mut measure: M,
-) -> CastHit<V>
+) -> Option<CastHit<V>>
 where
     V: Space,
     A: Shape<V> + ?Sized,
@@ -476,7 +476,7 @@ where
         || !target.is_finite()
         || t_max.is_nan()
     {
-        return out;
+        return Some(out);
     }
     // How far each shape's points lie from its centre (frame-free: a turn
     // keeps it).
@@ -487,7 +487,7 @@ where
     // capsule about its own axis, does not close any gap).
     let ((ta, calls_a), (tb, calls_b)) = (turn_reach(a, motion_a, ra), turn_reach(b, motion_b, rb));
     if !ra.is_finite() || !rb.is_finite() || !ta.is_finite() || !tb.is_finite() {
-        return out;
+        return Some(out);
     }
     // And what a turn about a core's own axis does not move (a wheel's
     // roll: `TurnSpeed`).
@@ -511,17 +511,18 @@ where
             // undecided and safe up to `t`).
             out.starts_in_contact |= step == 0;
             out.status = if step == 0 { CastStatus::StartsInside } else { CastStatus::IterationLimit };
-            return out;
+            return Some(out);
         };
         out.iterations += r.support_calls;
         if !r.signed_distance.is_finite() {
             // A support point held NaN or infinity (exit: invalid input).
             out.status = CastStatus::InvalidInput;
-            return out;
+            return Some(out);
         }
         out.point_a = pose_a.transform_point(r.point_a);
         out.point_b = pose_a.transform_point(r.point_b);
-        out.normal = pose_a.transform_vector(r.normal);
+        // B's outward normal, from B towards A (`CastHit`'s convention).
+        out.normal = -pose_a.transform_vector(r.normal);
         let slack = tolerance.max(r.band);
         if directional && step == 0 && r.signed_distance <= target + slack {
             // Starting in contact: the goal is that contact made deeper
@@ -535,7 +536,7 @@ where
             // reach from the start).
             out.starts_in_contact |= step == 0;
             out.status = if step == 0 { CastStatus::StartsInside } else { CastStatus::Hit };
-            return out;
+            return Some(out);
         }
         // The gap along the normal, from the shapes' own support points
         // (exact for this direction whatever the normal's rounding; the
@@ -575,7 +576,7 @@ where
             // No safe step: the gap along the normal is at the goal while
             // the distance is not (exit: undecided, safe up to `t`).
             out.status = if room.is_nan() { CastStatus::InvalidInput } else { CastStatus::IterationLimit };
-            return out;
+            return Some(out);
         }
         let nw = pose_a.transform_vector(n);
         let (ua, ub) = (V::turn_direction(&motion_a.angular, nw), V::turn_direction(&motion_b.angular, -nw));
@@ -603,7 +604,7 @@ where
             V::angular_speed(&motion_a.angular) * la * ta + V::angular_speed(&motion_b.angular) * lb * tb;
         if fastest.is_nan() || now.is_nan() || accel.is_nan() {
             out.status = CastStatus::InvalidInput;
-            return out;
+            return Some(out);
         }
         let inf = V::Scalar::INFINITY;
         let first = if fastest > zero { room / fastest } else { inf };
@@ -679,28 +680,24 @@ where
         }
         if advance == inf {
             // The gap along `n` never closes (exit: a miss, free to the end).
-            out.status = CastStatus::Miss;
-            out.fraction = t_max;
-            return out;
+            return None;
         }
         let next = t + advance;
         if next >= t_max {
             // Apart until the end of the motion (exit: a miss, free to the
             // end).
-            out.status = CastStatus::Miss;
-            out.fraction = t_max;
-            return out;
+            return None;
         }
         if next.is_nan() || next <= t {
             // The step is below the rounding of `t` (exit: undecided, safe
             // up to `t`).
             out.status = CastStatus::IterationLimit;
-            return out;
+            return Some(out);
         }
         t = next;
     }
     // The step budget ran out (exit: undecided, safe up to `t`).
     out.fraction = t;
     out.status = CastStatus::IterationLimit;
-    out
+    Some(out)
 }

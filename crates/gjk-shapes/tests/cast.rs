@@ -1,10 +1,17 @@
 //! Ray casts and shape casts against analytic answers and against
 //! bisection on the distance query.
 
-use gjk_shapes::gjk_core::{CastOptions, CastStatus};
+use gjk_shapes::gjk_core::CastOptions;
 use gjk_shapes::glam::{DQuat, DVec3, Vec3};
-use gjk_shapes::{Ball, Capsule, ConvexHull, Cuboid, Pose, cast_ray, cast_shape, distance};
+use gjk_shapes::{Ball, Capsule, ConvexHull, Cuboid, Pose, distance};
 use gjk_testkit::*;
+
+#[path = "../../gjk-core/tests/common/cast_answer.rs"]
+mod cast_answer;
+#[path = "common/shape_casts.rs"]
+mod shape_casts;
+use cast_answer::CastStatus;
+use shape_casts::{cast_ray, cast_shape};
 
 fn pose3(rng: &mut Rng, reach: f64) -> Pose<DVec3> {
     Pose::new(rng.quat(), rng.unit3() * rng.range(0.0, reach))
@@ -263,4 +270,69 @@ fn grazing_parallel_touching_and_extreme_motions() {
     let h = cast_ray(&ground, &pg, DVec3::new(f64::NAN, 0.0, 0.0), DVec3::X, 1.0);
     assert_eq!(h.status, CastStatus::InvalidInput);
     assert!(h.normal.is_finite());
+}
+
+/// One normal convention for every cast (`CastHit::normal`): the target's
+/// outward surface normal at the contact, facing what moves. A ray, a
+/// linear shape cast and a turning one, each against a face of a turned
+/// box from random directions: the normal is that face's outward normal,
+/// and a cast that passes by is `None`.
+#[test]
+fn cast_normals_face_what_moves() {
+    use gjk_shapes::Motion;
+    let mut rng = Rng::new(58);
+    let target = Cuboid::new(DVec3::new(1.0, 2.0, 3.0)).unwrap();
+    let ball = Ball::new(0.25).unwrap();
+    let opts = CastOptions::default();
+    for _ in 0..500 {
+        let pose = Pose::new(DQuat::from_axis_angle(rng.unit3(), rng.range(-3.0, 3.0)), rng.unit3() * 5.0);
+        // A face, a point on it, and a start 4 out along its normal.
+        let axis = rng.usize(0, 2);
+        let sign = if rng.f64() < 0.5 { -1.0 } else { 1.0 };
+        let local_n = DVec3::AXES[axis] * sign;
+        let half = target.half_extents();
+        let mut on = local_n * half[axis];
+        for k in (0..3).filter(|&k| k != axis) {
+            on[k] = rng.range(-0.8, 0.8) * half[k];
+        }
+        let n = pose.transform_vector(local_n);
+        let start = pose.transform_point(on) + n * 4.0;
+        let ray = gjk_shapes::cast_ray(&target, &pose, start, -n, 10.0).expect("the ray meets the face");
+        assert!((ray.normal - n).length() < 1e-9, "ray: {ray:?} vs {n}");
+        let moved = gjk_shapes::cast_shape(
+            &ball,
+            &Pose::from_translation(start),
+            -n * 8.0,
+            &target,
+            &pose,
+            DVec3::ZERO,
+            &opts,
+        )
+        .expect("the ball meets the face");
+        assert!((moved.normal - n).length() < 1e-9, "shape cast: {moved:?} vs {n}");
+        let still = DVec3::ZERO;
+        let turning = gjk_shapes::cast_shape_nonlinear(
+            &ball,
+            &Motion::new(Pose::from_translation(start), -n * 8.0, rng.unit3()),
+            &target,
+            &Motion::fixed(pose),
+            &opts,
+        )
+        .expect("the ball meets the face");
+        assert!((turning.normal - n).length() < 1e-3, "nonlinear cast: {turning:?} vs {n}");
+        // Moving away, or past: nothing is met.
+        assert!(gjk_shapes::cast_ray(&target, &pose, start, n, 10.0).is_none());
+        assert!(
+            gjk_shapes::cast_shape(
+                &ball,
+                &Pose::from_translation(start),
+                n * 8.0,
+                &target,
+                &pose,
+                still,
+                &opts
+            )
+            .is_none()
+        );
+    }
 }

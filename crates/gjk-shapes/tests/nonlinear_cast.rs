@@ -3,15 +3,22 @@
 //! off-centre turns) and against brute-force distances of the hulls'
 //! world vertices, placed by the tests' own motion formula.
 
-use gjk_shapes::gjk_core::{CastOptions, CastStatus};
+use gjk_shapes::gjk_core::CastOptions;
 use gjk_shapes::glam::{DQuat, DVec2, DVec3, Vec3};
 use gjk_shapes::internal::reach_from;
 use gjk_shapes::tuning::{NONLINEAR_CAST_MAX_STEPS, NONLINEAR_CAST_TOLERANCE};
 use gjk_shapes::{
     Ball, Capsule, Circle, Cone, ConvexHull, ConvexPolygon, Cuboid, Cylinder, Motion, Pose, Rectangle, Rot2,
-    Rounded, cast_shape, cast_shape_nonlinear, distance,
+    Rounded, distance,
 };
 use gjk_testkit::*;
+
+#[path = "../../gjk-core/tests/common/cast_answer.rs"]
+mod cast_answer;
+#[path = "common/shape_casts.rs"]
+mod shape_casts;
+use cast_answer::CastStatus;
+use shape_casts::{cast_shape, cast_shape_nonlinear};
 
 /// The oracle's pose at time `t`: the tests' own formula (world-frame
 /// turn about the moving centre), not `Motion::pose_at`.

@@ -75,7 +75,7 @@ pub fn run(args: &[String]) {
         let row = &mut drops[pair.tilt];
         row[0] += 1;
         row[1] += usize::from(wrong);
-        row[2] += usize::from(status == CastStatus::IterationLimit);
+        row[2] += usize::from(status == Some(CastStatus::IterationLimit));
     }
     println!();
     println!("| dropped: tilt | pairs | wrong | at the cap |");
@@ -92,8 +92,8 @@ pub fn run(args: &[String]) {
         let Some((status, error)) = side_cast_verdict(&pair) else { continue };
         let (row, worst) = &mut sides[pair.tilt][usize::from(pair.b.0)];
         row[0] += 1;
-        row[1] += usize::from(status != CastStatus::Hit);
-        if status == CastStatus::Hit {
+        row[1] += usize::from(status != Some(CastStatus::Hit));
+        if status == Some(CastStatus::Hit) {
             row[2] += usize::from(error > 4.0);
             *worst = worst.max(error);
         }

@@ -175,9 +175,9 @@ pub fn run(args: &[String]) {
                 continue;
             }
             let h = if turning { ours_turning(i) } else { ours_linear(i) };
-            let mine = match h.status {
-                CastStatus::Hit | CastStatus::StartsInside => Some(Some(h.fraction as f64)),
-                CastStatus::Miss => Some(None),
+            let mine = match h.map(|h| (h.status, h.fraction)) {
+                Some((CastStatus::Hit | CastStatus::StartsInside, t)) => Some(Some(t as f64)),
+                None => Some(None),
                 _ => None,
             };
             let theirs = match if turning { peer_turning(i) } else { peer_linear(i) } {
@@ -205,7 +205,10 @@ pub fn run(args: &[String]) {
             }
         }
         let (mut a, mut b) = (Vec::new(), Vec::new());
-        let ours = |i: usize| if turning { ours_turning(i).fraction } else { ours_linear(i).fraction };
+        let ours = |i: usize| {
+            let h = if turning { ours_turning(i) } else { ours_linear(i) };
+            h.map_or(1.0, |h| h.fraction)
+        };
         let peer = |i: usize| {
             let r = if turning { peer_turning(i) } else { peer_linear(i) };
             r.ok().flatten().map(|h| h.time_of_impact)

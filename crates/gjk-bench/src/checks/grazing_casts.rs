@@ -66,13 +66,13 @@ struct Tally {
 impl Tally {
     /// One cast of the segment `o + t d` against the cloud `target`, with
     /// the cast's band bound `band`.
-    fn add(&mut self, status: CastStatus, target: &[DVec3], (o, d): (DVec3, DVec3), band: f64) {
-        let hit = matches!(status, CastStatus::Hit | CastStatus::StartsInside);
+    fn add(&mut self, status: Option<CastStatus>, target: &[DVec3], (o, d): (DVec3, DVec3), band: f64) {
+        let hit = matches!(status, Some(CastStatus::Hit | CastStatus::StartsInside));
         let segment = [o, o + d];
         let miss = gjk_core::distance(segment.as_slice(), target).distance;
         self.casts += 1;
         self.hits += usize::from(hit);
-        self.capped += usize::from(status == CastStatus::IterationLimit);
+        self.capped += usize::from(status == Some(CastStatus::IterationLimit));
         for (n, f) in self.false_hits.iter_mut().zip([1.0, 1.5, 2.0]) {
             *n += usize::from(hit && miss > f * band);
         }
@@ -123,7 +123,7 @@ pub fn run(args: &[String]) {
             let o = aim.as_vec3() - d * 0.5;
             let r = cast_ray(cloud.as_slice(), o, d, 1.0, 0.0);
             let bound = BAND * f64::from(o.abs().max_element() + d.abs().max_element() + reach(&cloud));
-            tally.add(r.status, &c64, (o.as_dvec3(), d.as_dvec3()), bound);
+            tally.add(r.map(|r| r.status), &c64, (o.as_dvec3(), d.as_dvec3()), bound);
         }
     }
     through.row("rays at two points' middle, hulls of 8 – 32 points");
@@ -151,7 +151,7 @@ pub fn run(args: &[String]) {
         let diff: Vec<DVec3> =
             b.iter().flat_map(|q| a.iter().map(move |p| q.as_dvec3() - p.as_dvec3())).collect();
         let bound = BAND * (f64::from(m.abs().max_element()) + 2.0 * extent);
-        shapes.add(r.status, &diff, (DVec3::ZERO, m.as_dvec3()), bound);
+        shapes.add(r.map(|r| r.status), &diff, (DVec3::ZERO, m.as_dvec3()), bound);
     }
     shapes.row("shape casts, hulls of 8 and 12 points");
 }

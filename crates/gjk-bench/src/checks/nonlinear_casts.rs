@@ -137,10 +137,10 @@ pub fn run(args: &[String]) {
         let size = reach_from(a, pair.motions[0].local_center)
             .min(reach_from(b, pair.motions[1].local_center)) as f64;
         let h = ours(i);
-        calls.push(h.iterations as f64);
-        let mine = match h.status {
-            CastStatus::Hit | CastStatus::StartsInside => Answer::Hit(h.fraction as f64),
-            CastStatus::Miss => Answer::Miss,
+        calls.push(h.map_or(0.0, |h| h.iterations as f64));
+        let mine = match h.map(|h| (h.status, h.fraction)) {
+            Some((CastStatus::Hit | CastStatus::StartsInside, t)) => Answer::Hit(t as f64),
+            None => Answer::Miss,
             _ => Answer::Undecided,
         };
         let theirs = match peer(i) {
