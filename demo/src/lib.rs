@@ -4,7 +4,8 @@
 //!
 //! One plugin per concern: [`physics`] (the simulation, testable with
 //! `MinimalPlugins`), [`scene`], [`interaction`], [`overlay`], [`ui`], and
-//! [`capture`] for the `--screenshot` mode, [`dump`] for `--dump-state`.
+//! [`capture`] for the `--screenshot` mode, [`dump`] for `--dump-state`,
+//! [`explain`] for the 2D explain mode.
 #![warn(missing_docs)]
 
 use std::path::PathBuf;
@@ -15,6 +16,7 @@ use bevy_egui::EguiPlugin;
 
 pub mod capture;
 pub mod dump;
+pub mod explain;
 pub mod interaction;
 pub mod overlay;
 pub mod physics;
@@ -35,6 +37,8 @@ pub struct Args {
     pub scene: Option<PathBuf>,
     /// Write every body's state here as JSON on exit ([`dump`]).
     pub dump_state: Option<PathBuf>,
+    /// Start in the 2D explain mode ([`explain`]).
+    pub explain: bool,
 }
 
 /// Default frames before a screenshot.
@@ -52,6 +56,7 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Args, Strin
                 out.frames = n.parse().map_err(|_| format!("--frames: '{n}' is not a whole number"))?;
             }
             "--scene" => out.scene = Some(it.next().ok_or("--scene needs a FILE")?.into()),
+            "--explain" => out.explain = true,
             "--dump-state" => out.dump_state = Some(it.next().ok_or("--dump-state needs a PATH")?.into()),
             "-h" | "--help" => return Err(USAGE.to_string()),
             other => return Err(format!("unknown argument '{other}'\n{USAGE}")),
@@ -61,7 +66,8 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Args, Strin
 }
 
 /// Help text.
-pub const USAGE: &str = "usage: demo [--scene FILE] [--screenshot PATH] [--frames N] [--dump-state PATH]";
+pub const USAGE: &str =
+    "usage: demo [--scene FILE] [--screenshot PATH] [--frames N] [--dump-state PATH] [--explain]";
 
 /// The full application (an error when the scene file is bad).
 pub fn app(args: &Args) -> Result<App, String> {
@@ -79,10 +85,22 @@ pub fn app(args: &Args) -> Result<App, String> {
         ..default()
     }))
     .add_plugins(EguiPlugin::default())
-    .add_plugins((physics::plugin, scene::plugin, interaction::plugin, overlay::plugin, ui::plugin))
+    .add_plugins((
+        physics::plugin,
+        scene::plugin,
+        interaction::plugin,
+        overlay::plugin,
+        ui::plugin,
+        explain::plugin,
+    ))
     .add_systems(PostStartup, select_default);
     if let Some(path) = &args.screenshot {
         app.add_plugins(capture::plugin(path.clone(), args.frames));
+    }
+    if args.explain {
+        let mut mode = explain::ExplainMode::default();
+        mode.on = true;
+        app.insert_resource(mode);
     }
     if let Some(path) = &args.dump_state {
         app.add_plugins(dump::plugin(path.clone()));

@@ -4,6 +4,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::explain::ExplainMode;
 use crate::overlay::{Overlays, PairReadout};
 use crate::physics::{Body, SimSettings, StepCount};
 use crate::scene::{ResetScene, SceneSettings, SpawnShape};
@@ -27,7 +28,12 @@ fn panel(
     bodies: Query<&Body>,
     mut reset: MessageWriter<ResetScene>,
     mut spawn: MessageWriter<SpawnShape>,
+    mut explain: ResMut<ExplainMode>,
 ) -> Result {
+    if explain.on {
+        // The explain mode draws its own panel.
+        return Ok(());
+    }
     let ctx = contexts.ctx_mut()?;
     let mut root = egui::Ui::new(
         ctx.clone(),
@@ -37,6 +43,9 @@ fn panel(
     egui::Panel::left("gjk_panel").exact_size(PANEL_WIDTH).show(&mut root, |ui| {
         ui.heading("GJK demo");
         ui.label("Left-drag a shape to move it; right-drag to orbit; wheel to zoom.");
+        if ui.button("Explain GJK in 2D (E)").clicked() {
+            explain.on = true;
+        }
         ui.separator();
         ui.horizontal(|ui| {
             let label = if sim.paused { "▶ Run" } else { "⏸ Pause" };

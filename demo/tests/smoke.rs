@@ -1,6 +1,7 @@
 //! Runs the real app under a virtual X server (xvfb-run, Mesa's software
 //! Vulkan) in screenshot mode, and checks the PNG: not blank, and showing
-//! the overlay colours (contacts in magenta, closest points in yellow).
+//! the overlay colours (contacts in magenta, closest points in yellow), or
+//! the explain mode's canvas, simplex and closest point.
 //!
 //! Where `xvfb-run` or a Vulkan driver is missing (a machine with only
 //! Rust), the test says so on stderr and passes; under CI (`CI` set), where
@@ -37,8 +38,10 @@ fn count_near(rgb: &[u8], target: [u8; 3]) -> usize {
     rgb.chunks_exact(3).filter(|p| (0..3).all(|k| (p[k] as i32 - target[k] as i32).abs() < 60)).count()
 }
 
-#[test]
-fn screenshot_shows_scene_and_overlays() {
+/// Renders `frames` frames with `args` under Xvfb and returns the
+/// screenshot's RGB pixels (1280 × 720), or `None` (after a notice) where
+/// the machine cannot render.
+fn screenshot(tag: &str, args: &[&str]) -> Option<Vec<u8>> {
     if let Some(what) = missing_prerequisites() {
         let notice = format!("demo smoke test skipped: {what} is missing ({INSTALL})");
         // Under CI the packages are installed (`.ci/run`): missing is a failure.
@@ -46,13 +49,14 @@ fn screenshot_shows_scene_and_overlays() {
         // Straight to stderr, past the test harness's capture, so that the
         // skip is seen.
         let _ = writeln!(std::io::stderr(), "{notice}");
-        return;
+        return None;
     }
-    let out = std::env::temp_dir().join(format!("gjk-demo-smoke-{}.png", std::process::id()));
+    let out = std::env::temp_dir().join(format!("gjk-demo-smoke-{}-{tag}.png", std::process::id()));
     let status = Command::new("xvfb-run")
         .args(["-a", "-s", "-screen 0 1280x720x24"])
         .arg(env!("CARGO_BIN_EXE_demo"))
         .args(["--screenshot", out.to_str().unwrap(), "--frames", "60"])
+        .args(args)
         .env("WGPU_BACKEND", "vulkan")
         .status()
         .expect("run the demo");
@@ -76,9 +80,33 @@ fn screenshot_shows_scene_and_overlays() {
     for p in rgb.chunks_exact(3) {
         seen.insert([p[0] / 8, p[1] / 8, p[2] / 8]);
     }
-    assert!(seen.len() > 200, "only {} colours: blank frame?", seen.len());
+    assert!(seen.len() > 40, "only {} colours: blank frame?", seen.len());
+    Some(rgb)
+}
+
+#[test]
+fn screenshot_shows_scene_and_overlays() {
+    let Some(rgb) = screenshot("scene", &[]) else { return };
+    let mut seen = std::collections::HashSet::new();
+    for p in rgb.chunks_exact(3) {
+        seen.insert([p[0] / 8, p[1] / 8, p[2] / 8]);
+    }
+    assert!(seen.len() > 200, "only {} colours in the lit scene", seen.len());
     let magenta = count_near(&rgb, [255, 0, 255]);
     let yellow = count_near(&rgb, [255, 242, 0]);
     assert!(magenta > 20, "no contact overlay ({magenta} magenta pixels)");
     assert!(yellow > 20, "no closest-point overlay ({yellow} yellow pixels)");
+}
+
+/// `--explain` opens the 2D explain mode: its light canvas covers most of
+/// the window, with the simplex drawn in black and the closest point in red.
+#[test]
+fn screenshot_shows_the_explain_mode() {
+    let Some(rgb) = screenshot("explain", &["--explain"]) else { return };
+    let pixels = rgb.len() / 3;
+    let canvas = count_near(&rgb, [248, 248, 244]);
+    assert!(canvas > pixels / 3, "no explain canvas ({canvas} of {pixels} pixels)");
+    let black = rgb.chunks_exact(3).filter(|p| p.iter().all(|&c| c < 40)).count();
+    let red = count_near(&rgb, [204, 51, 17]);
+    assert!(black > 200 && red > 20, "no simplex ({black} black) or closest point ({red} red)");
 }
