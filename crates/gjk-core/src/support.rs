@@ -348,9 +348,8 @@ where
 /// The climbs of [`minkowski_support`], stepped in turn: a step of A's,
 /// then one of B's. Each step waits on its vertex's record and then its
 /// neighbours' (dependent loads): run one after the other, each climb's
-/// loads wait alone; in turn, the two chains' loads overlap
-/// (docs/decisions.md: −30 % time for the support calls of 256-vertex
-/// hulls).
+/// loads wait alone; in turn, the two chains' loads overlap (the
+/// 256-vertex rows of `gjk-bench compare`; docs/decisions.md).
 #[inline(always)]
 fn climbs<V, A, B>(a: &A, b: &B, sa: Search<V>, sb: Search<V>) -> SupportPoint<V>
 where

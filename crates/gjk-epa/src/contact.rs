@@ -339,19 +339,18 @@ where
 
 /// Polygon pairs with at most this many vertex pairs (`n·m`) skip the
 /// boundary walk in the contact query and take the separating-axis test at
-/// once: up to 8-gon pairs its branch-free kernel measured as fast near
-/// contact and faster on shallow overlaps (the 2D shallow sets' contact
-/// rows lost 35–40 % to the walk there), where the walk ends inside and
-/// the test runs anyway.
+/// once: up to 8-gon pairs its branch-free kernel is as fast near contact
+/// and faster on shallow overlaps, where the walk ends inside and the test
+/// runs anyway (the 2D shallow contact rows).
 pub const POLYGON_CONTACT_WALK_PAIRS: usize = 64;
 
 /// Two shapes whose cores are convex polygons ([`Shape::core_polygon`],
 /// 2D): the exact contact by the boundary walk
 /// ([`gjk_shapes::internal::polygon_closest`]) for apart pairs and sharp pairs
 /// touching within the zero band, else by the separating-axis test
-/// ([`polygon_separation`]), with no GJK or EPA (measured on the paper's 2D
-/// overlap sets: 5–10× fewer instructions than EPA, and exact where EPA
-/// converges to a tolerance). `None` where the test does not give the
+/// ([`polygon_separation`]), with no GJK or EPA (far cheaper than EPA on
+/// the 2D overlap rows, and exact where EPA converges to a tolerance).
+/// `None` where the test does not give the
 /// distance exactly (cores apart with a vertex–vertex closest pair: GJK
 /// measures those), for other shapes, and for non-finite values (left to
 /// GJK, which reports them). A warm-start cache is left as it was.
@@ -709,8 +708,8 @@ where
     }
     // A `Touching` result from GJK, and one settled by `remeasure_overlap`,
     // carries a verified normal (A − B reaches no further than the zero band
-    // along it), so it is exact already: no refinement (measured: touching
-    // contacts cost 20–40 % less).
+    // along it), so it is exact already: no refinement (the touching
+    // contact rows).
     let verified = g.status == Status::Touching || remeasured;
     let (core_gap, core_a, core_b) = if verified {
         (core_gap, core_a, core_b)
@@ -737,7 +736,7 @@ where
 /// A GJK overlap that is not provably deeper than the zero band
 /// ([`Simplex::encloses_origin_deeply`], then the exact [`inscribed_radius`])
 /// may be a pair that only touches, overlapping by rounding; EPA on it is
-/// costly and ill-conditioned (measured: ~28 % of a 3D touching contact).
+/// costly and ill-conditioned (the 3D touching contact rows).
 /// Re-measure first with B moved just apart ([`refine_shallow`]), twice:
 /// along GJK's last search direction, a rough normal, then along the
 /// normal that found (brute force, f32: 3.5e-3 → 9e-4 of the size), both

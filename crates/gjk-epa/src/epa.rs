@@ -47,10 +47,9 @@ pub const EPA_MAX_FACES: usize = 2 * EPA_MAX_VERTICES;
 
 /// Vertices reserved up front; the buffers grow (to the caps above) only
 /// for the rare long runs. Typical runs need 8–20 vertices, and buffers
-/// this small come from the allocator's per-thread cache: reserving the
-/// caps (4–6 KiB each, when they were half today's) cost ~600
-/// instructions of `malloc`/`free` per 2D contact, about 9 % of it
-/// (callgrind).
+/// this small come from the allocator's per-thread cache, where reserving
+/// the caps made `malloc`/`free` a visible part of a 2D contact (the 2D
+/// contact rows).
 pub const EPA_RESERVED_VERTICES: usize = 16;
 /// Default cap on expansion steps (each adds one vertex): up to the
 /// vertex capacity.
@@ -62,7 +61,7 @@ pub const DEFAULT_EPA_ITERATIONS: u32 = 200;
 /// a curved `A − B` EPA could stop only at a repeated vertex, splitting
 /// faces until they were too thin to hold their planes (the fall exit in
 /// the loop catches that; the floor ends such runs sooner: parallel
-/// cylinders 1e-4 deep, 56 → 51 steps on average, `tests/curved_contacts.rs`).
+/// cylinders 1e-4 deep, `tests/curved_contacts.rs`).
 /// A new point sees a face only where it lies above the face's plane by
 /// more than the same margin.
 pub const EPA_ROUNDING_ULPS: f64 = 4.0;

@@ -58,16 +58,14 @@ use crate::space::Space;
 /// hill-climb over the vertex graph from a cube-map start vertex. The
 /// vectorised scan is branch-free and streams through memory; the climb
 /// makes fewer instructions from 64 vertices on, but its steps mispredict
-/// and chase pointers. In time (interleaved runs on the benchmark's
-/// 64-hull pools, with the one-pass scan) the scan wins
-/// by 12–15 % at 128 vertices and 3–10 % at 160, and the two tie at 192.
+/// and chase pointers, so the scan stays faster up to here (the 64–256
+/// vertex rows of `gjk-bench compare`; docs/decisions.md).
 pub const HULL_SCAN_LIMIT: usize = 160;
 
 /// Hulls with more vertices than this climb from a hint when a support call
 /// names one (warm starts), even where a cold call would scan: a climb from
-/// a vertex next to the answer checks a few neighbours. Warm distance
-/// against the one-pass scan (medians of interleaved runs): 48 vertices
-/// −5 %, 64 −11 %, 100 −20 %; at 16 and 32 vertices the two tie. (Up to
+/// a vertex next to the answer checks a few neighbours; at 32 vertices
+/// and fewer the scan is as fast (the warm rows of `gjk-bench compare`). (Up to
 /// [`HULL_RING_LIMIT`] vertices the hint is first checked against its
 /// ring; the climb or scan runs only where a neighbour beats it.)
 pub const HULL_HINT_CLIMB_LIMIT: usize = 32;
@@ -349,9 +347,8 @@ impl<V: Space + Vector3> ConvexHull<V> {
 
     /// The support vertex's index: scanned, or climbed from `hint` (when it
     /// is a vertex) or from the cube-map start. Forced inline, so that each
-    /// of `support_indexed` and `support_from` holds its own copy. (Forcing
-    /// `climb_from` inline instead kept the instruction counts but made
-    /// cold queries on 1 024 vertices 9–13 % slower in interleaved timing.)
+    /// of `support_indexed` and `support_from` holds its own copy (forcing
+    /// `climb_from` inline instead was slower: the 1 024-vertex rows).
     #[inline(always)]
     fn support_index(&self, dir: V, hint: u32) -> usize {
         let n = self.vertices.len();
@@ -387,9 +384,8 @@ impl<V: Space + Vector3> ConvexHull<V> {
 
     /// Hill climbing from vertex `from`, moving to the first neighbour
     /// that is strictly better (not the best one): a step reads only the
-    /// neighbours up to the first improvement. Measured against steepest
-    /// ascent (docs/decisions.md): −6 to −7 % instructions on 256- and
-    /// 1 024-vertex distance queries, time even to faster. It reads the
+    /// neighbours up to the first improvement, cheaper than steepest ascent
+    /// (the 256- and 1 024-vertex rows; docs/decisions.md). It reads the
     /// vertex records ([`HULL_NODE_DEGREE`]), not the vertex array and
     /// the adjacency lists.
     fn climb_from(&self, from: usize, dir: V) -> usize {
@@ -684,8 +680,8 @@ fn merge_faces<V: Space + Vector3>(vertices: &[V], tris: &[[u32; 3]]) -> Vec<Hul
     // The triangle across each directed edge (a closed hull has every
     // edge's twin). The triangles of one polygon are joined by edges, so a
     // flood fill over them finds each polygon in time linear in the
-    // triangles; comparing every triangle with every polygon found so far
-    // took 7 ms for a 1 024-vertex hull.
+    // triangles (comparing every triangle with every polygon found so far
+    // is quadratic).
     let mut across: IndexMap<(u32, u32), usize> = IndexMap::default();
     across.reserve(3 * tris.len());
     for (k, t) in tris.iter().enumerate() {

@@ -101,12 +101,10 @@ pub const NONLINEAR_CAST_NORMAL_SHIFT: f64 = 0.1;
 /// furthest step the current support points' speeds allow, then halving
 /// towards the step the first two bounds proved. Its room is a tolerance
 /// or two, which the first two bounds cross in steps far shorter than the
-/// motion: a 2 × 0.5 plank tipping on the floor (f32) ran out of steps
-/// (`IterationLimit`) 65 % of the way to upright; with the third bound it
-/// hits just past upright in about 300 support calls. The plain casts
-/// skip it: probed there it cost more support calls than it saved (turning
-/// hulls thrown at each other, spin 8: +6 % at the median, +18 % at the
-/// 99th percentile).
+/// motion: without it a plank tipping on the floor runs out of steps
+/// before upright (`a_tipping_plank_runs_free_until_it_passes_upright`,
+/// gjk-epa). The plain casts skip it: there it costs more support calls
+/// than it saves (`gjk-bench nonlinear-casts`).
 pub const NONLINEAR_CAST_PROBES: u32 = 3;
 
 /// The third bound is probed only where the furthest step it could allow
@@ -219,9 +217,9 @@ where
 /// centre (in 2D, from the centre), given the shape's whole `reach`: for
 /// a round shape, its core's (its height along any direction is its
 /// core's plus its radius) measured across the axis, four support calls;
-/// for a sharp one, `reach` itself (measured across the axis, random
-/// turning hulls took 7 % more support calls at the median: the four
-/// calls cost more than the steps they saved); 0 where nothing turns. It
+/// for a sharp one, `reach` itself (measured across the axis, the four
+/// calls cost more than the steps they save: `gjk-bench nonlinear-casts`);
+/// 0 where nothing turns. It
 /// bounds both the speed of a turn along a direction (`|n × ω|` times it:
 /// `(ω × r) · n = r · (n × ω)` sees only `r`'s part off the axis) and how
 /// fast that speed changes (`|ω| |n × ω|` times it).

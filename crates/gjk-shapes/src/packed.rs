@@ -60,9 +60,8 @@ impl<S: Real> PackedPoints<S> {
     pub(crate) fn argmax_of(&self, d: [S; 3], dim: usize) -> usize {
         // The dot products of one block, in glam's order (x, then + y, then + z)
         // so that values and ties match `Vector::dot` exactly. A function
-        // forced inline, not a closure: left to the inliner, the closure
-        // was called out of line once the support grew (+20 % instructions
-        // on 8-vertex hulls).
+        // forced inline, not a closure, which the inliner left out of line
+        // (the 8-vertex rows of `gjk-bench compare`).
         #[inline(always)]
         fn dots<S: Real>(rows: &[[S; LANES]], d: &[S; 3], dim: usize) -> [S; LANES] {
             let mut out = [S::ZERO; LANES];
@@ -106,9 +105,8 @@ impl<S: Real> PackedPoints<S> {
             }
         }
         // 2D scans take the cheaper reduction for a single maximal lane;
-        // in 3D the same code made the compiler vectorise the block loop
-        // above worse (+4 to +7 % instructions at 32–64 vertices), so 3D
-        // keeps the tree (docs/decisions.md).
+        // in 3D it vectorised the block loop above worse, so 3D keeps the
+        // tree (the 32–64-vertex rows; docs/decisions.md).
         let first = if dim == 2 { first_max(&best, &at) } else { lane_max(&best, &at).1 };
         first.min(self.len - 1)
     }
@@ -147,7 +145,7 @@ fn lane_max<S: Real>(best: &[S; LANES], at: &[u32; LANES]) -> (S, usize) {
     // whole-array steps (pairs swapped, then halves) so that they stay in
     // vector registers: the maximum ends up in every lane, then the
     // smallest index among the lanes equal to it (the same tree on
-    // scalars was several times the instructions: docs/decisions.md).
+    // scalars cost far more: docs/decisions.md).
     const _: () = assert!(LANES == 4, "the tree below names four lanes");
     let hi = |x: S, y: S| if y > x { y } else { x };
     let lo = |x: u32, y: u32| if y < x { y } else { x };

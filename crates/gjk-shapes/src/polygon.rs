@@ -129,8 +129,8 @@ impl<V: Space + Vector2> ConvexPolygon<V> {
     /// Hill climbing along the boundary from vertex `from`
     /// ([`climb_strict`], or [`climb_ring`] with near-duplicate vertices).
     /// Forced inline: with two callers (`support_climb`, `support_from`)
-    /// the compiler kept it out of line, and cold 2D queries on 16-gons took
-    /// 7 % more instructions.
+    /// the compiler kept it out of line (the 2D 16-gon rows of
+    /// `gjk-bench compare`).
     #[inline(always)]
     fn climb_from(&self, from: usize, dir: V) -> usize {
         let h = |i: usize| self.vertices[i].dot(dir);

@@ -594,10 +594,9 @@ pub const POLYGON_SAT_LIMIT: usize = 256;
 
 /// Polygon pairs with at most this many vertex pairs (`n·m`) skip the
 /// boundary walk ([`polygon_closest`]) in the boolean test and the distance
-/// alone and go straight to the separating-axis test: on 4-gon pairs its
-/// branch-free kernel took as long as the walk near contact (fewer
-/// instructions, but the walk's steps branch on the data) and less where
-/// they overlap (the walk ends inside, then the test runs anyway).
+/// alone and go straight to the separating-axis test: on such small pairs
+/// its branch-free kernel is as fast near contact and faster on overlaps,
+/// where the walk ends inside and the test runs anyway (the 2D 4-gon rows).
 pub const POLYGON_WALK_PAIRS: usize = 16;
 
 /// Slack, in ulps of the walk's coordinates, of the certificate that ends
