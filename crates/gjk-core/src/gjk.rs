@@ -34,80 +34,17 @@
 //! 1e-3 rad: exact to a few ulps whatever the face's size
 //! (`parallel_contacts_keep_the_face_normal`).
 
+pub use crate::config::{DEFAULT_MAX_ITERATIONS, GjkConfig};
 use crate::kernel::{Driven, Exit, Keep, Search, agreeing};
 use crate::real::Real;
 use crate::simplex::{Simplex, SupportPoint};
 use crate::vector::Vector;
-
-/// Default hard cap on GJK iterations ([`GjkConfig::max_iterations`]).
-///
-/// Polytopes converge in far fewer (the count of distinct simplices is
-/// finite); the cap exists for curved shapes at tight tolerances and for
-/// inputs that defeat the numerical progress checks.
-pub const DEFAULT_MAX_ITERATIONS: u32 = 128;
 
 /// Most extra support calls spent deciding between touching and
 /// intersecting once the origin is found on the simplex: one per facet of a
 /// full simplex (4 in 3D), or the last search direction plus both sides of a
 /// facet (3).
 pub const MAX_VERIFY_CANDIDATES: usize = 4;
-
-/// Least zero band, in units of `ε · scale`, that the deep-overlap test of
-/// the verification phase assumes (the barycentric weights it reads carry
-/// rounding of a few `ε · scale`).
-pub const DEEP_BAND_FLOOR: f64 = 64.0;
-
-/// Weight of the shape points' coordinates in a query's scale, against the
-/// Minkowski points' own: a query's scale starts at this fraction of its
-/// first support point's largest coordinate of `a` and `b`
-/// ([`SupportPoint`]'s). With the default zero band (`256 ε · scale`) that
-/// is a floor of `4 ε` of the coordinates: the rounding of placing B in
-/// A's frame and of `w = a − b`, which a scale of the Minkowski points
-/// alone misses near contact (a warm start's cached points there can be
-/// a hundred-thousandth of the shapes' size; such queries called pairs in
-/// contact apart at 6e-8 with a band of 2e-12). Far from the origin it
-/// lets the band grow with the coordinates' rounding only, not 64 times
-/// faster.
-pub const SOURCE_SCALE_WEIGHT: f64 = 1.0 / 64.0;
-
-/// Tunables of a GJK query. All tolerances are relative, so one
-/// configuration serves shapes of any size.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct GjkConfig<S> {
-    /// Hard cap on iterations (support calls of the search phase).
-    pub max_iterations: u32,
-    /// Relative accuracy of a converged distance: the loop stops when the
-    /// gap between the upper bound `|v|` and the lower bound `v·w/|v|` is at
-    /// most `rel_tolerance · max(|v|, scale)`.
-    pub rel_tolerance: S,
-    /// Scale-relative zero: with `scale` the largest coordinate magnitude of
-    /// the Minkowski-difference points seen (and at least
-    /// [`SOURCE_SCALE_WEIGHT`] of the first support point's shape points),
-    /// distances up to `zero_tolerance · scale` count as contact.
-    pub zero_tolerance: S,
-    /// Early out: once the distance is proven larger than this, the query
-    /// stops with [`Status::Beyond`] (infinity, the default, never stops
-    /// early). Contact generation with a prediction distance uses it.
-    pub max_distance: S,
-}
-
-impl<S: Real> Default for GjkConfig<S> {
-    fn default() -> Self {
-        Self {
-            max_iterations: DEFAULT_MAX_ITERATIONS,
-            rel_tolerance: S::DEFAULT_REL_TOLERANCE,
-            zero_tolerance: S::DEFAULT_ZERO_TOLERANCE,
-            max_distance: S::INFINITY,
-        }
-    }
-}
-
-impl<S: Real> GjkConfig<S> {
-    /// The default configuration with an early out beyond `max_distance`.
-    pub fn within(max_distance: S) -> Self {
-        Self { max_distance, ..Self::default() }
-    }
-}
 
 impl<S: Real> GjkConfig<S> {
     /// The configuration with NaN, negative or infinite tolerances replaced
@@ -359,7 +296,7 @@ impl<V: Vector> GjkSolver<V> {
     /// [`MAX_SIMPLEX_POINTS`](crate::internal::MAX_SIMPLEX_POINTS) are used. An empty slice is invalid input. A
     /// full simplex counts as holding the origin only where its
     /// barycentric weights put the origin within the zero band (at least
-    /// [`DEEP_BAND_FLOOR`] `ε · scale`); otherwise (one too thin for its
+    /// [`DEEP_BAND_FLOOR`](crate::simplex::DEEP_BAND_FLOOR) `ε · scale`); otherwise (one too thin for its
     /// distance from the origin, whose solve is rounding) the search goes
     /// on from its point nearest the origin.
     pub fn start_from(&mut self, points: &[(SupportPoint<V>, V)]) -> Step {

@@ -96,9 +96,9 @@
 //! input — not even a support function that lies — can loop; the iteration
 //! cap is the backstop.
 
-use crate::gjk::{DEEP_BAND_FLOOR, GjkConfig};
+use crate::config::GjkConfig;
 use crate::real::Real;
-use crate::simplex::{MAX_SIMPLEX_POINTS, NO_INDEX, Reduced, Simplex, SupportPoint};
+use crate::simplex::{DEEP_BAND_FLOOR, MAX_SIMPLEX_POINTS, NO_INDEX, Reduced, Simplex, SupportPoint};
 use crate::support::{SupportMap, minkowski_support, minkowski_support_from};
 use crate::vector::Vector;
 

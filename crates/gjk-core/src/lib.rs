@@ -61,6 +61,7 @@ extern crate std;
 pub use glam;
 
 mod cast;
+mod config;
 mod gjk;
 mod kernel;
 mod query;
@@ -70,6 +71,7 @@ mod simplex;
 pub mod solver2d;
 #[doc(hidden)]
 pub mod solver3d;
+mod subsolver;
 mod support;
 mod vector;
 
@@ -89,9 +91,10 @@ pub use vector::Vector;
 #[doc(hidden)]
 pub mod tuning {
     pub use crate::cast::CAST_BISECTIONS;
-    pub use crate::gjk::{DEEP_BAND_FLOOR, MAX_VERIFY_CANDIDATES, SOURCE_SCALE_WEIGHT};
+    pub use crate::gjk::MAX_VERIFY_CANDIDATES;
     pub use crate::kernel::{ESCAPE_TILT, MAX_ESCAPES, MAX_REFINES};
     pub use crate::query::BALL_ROUNDING;
+    pub use crate::simplex::{DEEP_BAND_FLOOR, SOURCE_SCALE_WEIGHT};
 }
 
 /// The hooks this workspace's sibling crates build on (the query split into
@@ -103,7 +106,8 @@ pub mod internal {
         BallTest, ball_test, ball_test_of, distance_from, distance_value_or, distance_warm, first_support,
         intersects_within, start_proves_beyond, warm_exit,
     };
-    pub use crate::simplex::{MAX_SIMPLEX_POINTS, Reduced};
+    pub use crate::subsolver::SubSolver;
+    pub use crate::subsolver::{MAX_SIMPLEX_POINTS, Reduced};
     pub use crate::support::{Climb, InLanes, Search, SupportFn, minkowski_support, minkowski_support_from};
-    pub use crate::vector::{SubSolver, Vector2, Vector3};
+    pub use crate::vector::{Vector2, Vector3};
 }

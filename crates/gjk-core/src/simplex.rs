@@ -1,13 +1,30 @@
 //! Support points and the simplex GJK keeps between iterations.
 
 use crate::real::Real;
+pub use crate::subsolver::MAX_SIMPLEX_POINTS;
+pub use crate::subsolver::Reduced;
 use crate::vector::Vector;
+
+/// Least zero band, in units of `ε · scale`, that the deep-overlap test of
+/// the verification phase assumes (the barycentric weights it reads carry
+/// rounding of a few `ε · scale`).
+pub const DEEP_BAND_FLOOR: f64 = 64.0;
+
+/// Weight of the shape points' coordinates in a query's scale, against the
+/// Minkowski points' own: a query's scale starts at this fraction of its
+/// first support point's largest coordinate of `a` and `b`
+/// ([`SupportPoint`]'s). With the default zero band (`256 ε · scale`) that
+/// is a floor of `4 ε` of the coordinates: the rounding of placing B in
+/// A's frame and of `w = a − b`, which a scale of the Minkowski points
+/// alone misses near contact (a warm start's cached points there can be
+/// a hundred-thousandth of the shapes' size; such queries called pairs in
+/// contact apart at 6e-8 with a band of 2e-12). Far from the origin it
+/// lets the band grow with the coordinates' rounding only, not 64 times
+/// faster.
+pub const SOURCE_SCALE_WEIGHT: f64 = 1.0 / 64.0;
 
 /// Marker for "this support point is not a numbered vertex".
 pub const NO_INDEX: u32 = u32::MAX;
-
-/// Most points a simplex holds (a tetrahedron in 3D; a triangle uses 3 in 2D).
-pub const MAX_SIMPLEX_POINTS: usize = 4;
 
 /// A point of the Minkowski difference `A − B` with the two points it came from.
 ///
@@ -53,12 +70,12 @@ impl<V: Vector> SupportPoint<V> {
     }
 
     /// The seed of a query's scale from this point's shape points: their
-    /// largest coordinate magnitude times [`crate::tuning::SOURCE_SCALE_WEIGHT`].
+    /// largest coordinate magnitude times [`SOURCE_SCALE_WEIGHT`].
     /// The rounding of `w = a − b` (and of placing `b` in A's frame) is
     /// relative to `a` and `b`, not to `w`, which near contact is tiny.
     #[inline]
     pub(crate) fn source_scale(&self) -> V::Scalar {
-        self.a.max_abs().max(self.b.max_abs()) * V::Scalar::from_f64(crate::tuning::SOURCE_SCALE_WEIGHT)
+        self.a.max_abs().max(self.b.max_abs()) * V::Scalar::from_f64(SOURCE_SCALE_WEIGHT)
     }
 
     /// Whether `w` is finite: [`Self::is_finite`] for a point built by
@@ -71,48 +88,6 @@ impl<V: Vector> SupportPoint<V> {
     pub(crate) fn w_is_finite(&self) -> bool {
         let z = V::Scalar::ZERO;
         (self.w * z).length_squared() == z
-    }
-}
-
-/// Result of a sub-distance solve: which of the input points the closest
-/// point needs (`mask`, bit `i` for point `i`) and its barycentric
-/// coordinates (indexed like the input; zero for dropped points).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Reduced<S> {
-    /// Bit `i` set when input point `i` is kept.
-    pub mask: u8,
-    /// Barycentric coordinate of each input point (they sum to one).
-    pub lambda: [S; MAX_SIMPLEX_POINTS],
-}
-
-impl<S: Real> Reduced<S> {
-    /// Keep only input point `i`.
-    #[inline]
-    pub fn vertex(i: usize) -> Self {
-        let mut lambda = [S::ZERO; MAX_SIMPLEX_POINTS];
-        lambda[i] = S::ONE;
-        Self { mask: 1 << i, lambda }
-    }
-
-    /// Keep input points `i` and `j` with weights `li` and `lj`.
-    #[inline]
-    pub fn edge(i: usize, li: S, j: usize, lj: S) -> Self {
-        let mut lambda = [S::ZERO; MAX_SIMPLEX_POINTS];
-        lambda[i] = li;
-        lambda[j] = lj;
-        Self { mask: (1 << i) | (1 << j), lambda }
-    }
-
-    /// The point `Σ λᵢ wᵢ`.
-    #[inline]
-    pub fn point<V: Vector<Scalar = S>>(&self, w: &[V; MAX_SIMPLEX_POINTS]) -> V {
-        let mut p = V::ZERO;
-        for (i, wi) in w.iter().enumerate() {
-            if self.mask & (1 << i) != 0 {
-                p = p + *wi * self.lambda[i];
-            }
-        }
-        p
     }
 }
 
@@ -270,7 +245,7 @@ impl<V: Vector> Simplex<V> {
     /// ε-level: the band used is at least [`DEEP_BAND_FLOOR`] `ε · scale`,
     /// so a tiny band only makes the test more cautious.
     ///
-    /// [`DEEP_BAND_FLOOR`]: crate::tuning::DEEP_BAND_FLOOR
+    /// [`DEEP_BAND_FLOOR`]: DEEP_BAND_FLOOR
     #[inline]
     pub fn encloses_origin_deeply(&self, band: V::Scalar) -> bool {
         if self.len() != V::DIM + 1 {
@@ -280,7 +255,7 @@ impl<V: Vector> Simplex<V> {
         let scale = w.iter().fold(V::Scalar::ZERO, |m, p| m.max(p.max_abs()));
         let min_weight = self.barycentric().iter().fold(V::Scalar::ONE, |m, &l| m.min(l));
         let vol = V::simplex_volume_raw(&w).abs();
-        let floor = V::Scalar::from_f64(crate::tuning::DEEP_BAND_FLOOR) * V::Scalar::EPSILON * scale;
+        let floor = V::Scalar::from_f64(DEEP_BAND_FLOOR) * V::Scalar::EPSILON * scale;
         let two = V::Scalar::ONE + V::Scalar::ONE;
         min_weight * vol > two * band.max(floor) * V::facet_normal_bound(scale)
     }
@@ -401,5 +376,21 @@ impl<V: Vector> Simplex<V> {
         }
         self.len = k as u8;
         self.exact = exact;
+    }
+}
+
+/// The point of a sub-distance answer (beside the simplex that uses it:
+/// `Reduced` itself knows no vector type).
+impl<S: Real> Reduced<S> {
+    /// The point `Σ λᵢ wᵢ`.
+    #[inline]
+    pub fn point<V: Vector<Scalar = S>>(&self, w: &[V; MAX_SIMPLEX_POINTS]) -> V {
+        let mut p = V::ZERO;
+        for (i, wi) in w.iter().enumerate() {
+            if self.mask & (1 << i) != 0 {
+                p = p + *wi * self.lambda[i];
+            }
+        }
+        p
     }
 }

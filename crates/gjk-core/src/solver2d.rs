@@ -8,8 +8,9 @@
 //! always a convex combination, even for thin triangles.
 
 use crate::real::Real;
-use crate::simplex::{MAX_SIMPLEX_POINTS, Reduced};
+use crate::subsolver::{MAX_SIMPLEX_POINTS, Reduced, SubSolver};
 use crate::vector::{Vector, Vector2};
+use glam::{DVec2, Vec2};
 
 /// Closest point of the simplex `w[..n]` (n = 1, 2 or 3) to the origin.
 #[inline]
@@ -143,3 +144,46 @@ pub fn cone_encloses_origin<V: Vector2>(a: V, b: V, c: V) -> bool {
     let z = V::Scalar::ZERO;
     (sa <= z && sb >= z && sab >= z) || (sa >= z && sb <= z && sab <= z)
 }
+
+/// The 2D/3D [`SubSolver`] of each vector type.
+macro_rules! impl_sub_solver_2d {
+    ($v:ty, $s:ty) => {
+        impl SubSolver<$s> for $v {
+            #[inline]
+            fn solve_simplex(w: &[Self; 4], n: usize) -> Reduced<$s> {
+                solve(w, n)
+            }
+            #[inline]
+            fn solve_simplex_newest(w: &[Self; 4], n: usize) -> Reduced<$s> {
+                solve(w, n)
+            }
+            #[inline]
+            fn facet_normal(w: &[Self]) -> Option<Self> {
+                Self::facet_normal_raw(w).try_normalize()
+            }
+            #[inline]
+            fn facet_normal_raw(w: &[Self]) -> Self {
+                (w[1] - w[0]).perp()
+            }
+            #[inline]
+            fn simplex_volume_raw(w: &[Self; 4]) -> $s {
+                (w[1] - w[0]).perp_dot(w[2] - w[0])
+            }
+            #[inline]
+            fn facet_normal_bound(scale: $s) -> $s {
+                3.0 * scale
+            }
+            #[inline]
+            fn orthogonal_to(_w: &[Self]) -> Self {
+                <$v>::X
+            }
+            #[inline]
+            fn segment_cone_encloses_origin(a: Self, b: Self, c: Self) -> bool {
+                cone_encloses_origin(a, b, c)
+            }
+        }
+    };
+}
+
+impl_sub_solver_2d!(Vec2, f32);
+impl_sub_solver_2d!(DVec2, f64);

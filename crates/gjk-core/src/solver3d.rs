@@ -11,9 +11,10 @@
 //! and the weights returned are always a convex combination.
 
 use crate::real::Real;
-use crate::simplex::{MAX_SIMPLEX_POINTS, Reduced};
 use crate::solver2d::s1d;
+use crate::subsolver::{MAX_SIMPLEX_POINTS, Reduced, SubSolver};
 use crate::vector::Vector3;
+use glam::{DVec3, Vec3, Vec3A};
 
 /// Closest point of the simplex `w[..n]` (n = 1 to 4) to the origin.
 #[inline]
@@ -223,3 +224,80 @@ fn s3d_keep<V: Vector3>(w: &[V; MAX_SIMPLEX_POINTS], keep: usize) -> Reduced<V::
     }
     best.map_or(Reduced::vertex(if keep == NONE { 0 } else { keep }), |(r, _)| r)
 }
+
+/// The 2D/3D [`SubSolver`] of each vector type.
+macro_rules! impl_sub_solver_3d {
+    ($v:ty, $s:ty) => {
+        impl SubSolver<$s> for $v {
+            #[inline]
+            fn facet_normal(w: &[Self]) -> Option<Self> {
+                Self::facet_normal_raw(w).try_normalize().or_else(|| {
+                    // The cross product's squared length out of range (f32
+                    // edges past ~1e9): the same direction from edges
+                    // scaled to unit size.
+                    let (e1, e2) = (w[1] - w[0], w[2] - w[0]);
+                    let m = e1.abs().max_element().max(e2.abs().max_element());
+                    let s = 1.0 / m;
+                    (m > 0.0 && s.is_finite()).then(|| (e1 * s).cross(e2 * s).try_normalize()).flatten()
+                })
+            }
+            #[inline]
+            fn segment_cone_encloses_origin(_a: Self, _b: Self, _c: Self) -> bool {
+                false
+            }
+            #[inline]
+            fn solve_simplex(w: &[Self; 4], n: usize) -> Reduced<$s> {
+                solve(w, n)
+            }
+            #[inline]
+            fn solve_simplex_newest(w: &[Self; 4], n: usize) -> Reduced<$s> {
+                solve_newest(w, n)
+            }
+            #[inline]
+            fn facet_normal_raw(w: &[Self]) -> Self {
+                (w[1] - w[0]).cross(w[2] - w[0])
+            }
+            #[inline]
+            fn simplex_volume_raw(w: &[Self; 4]) -> $s {
+                (w[1] - w[0]).dot((w[2] - w[0]).cross(w[3] - w[0]))
+            }
+            #[inline]
+            fn facet_normal_bound(scale: $s) -> $s {
+                12.0 * scale * scale
+            }
+            #[inline]
+            fn orthogonal_to(w: &[Self]) -> Self {
+                if w.len() >= 2 {
+                    let d = w[1] - w[0];
+                    if let Some(n) = d.any_orthonormal_vector_checked() {
+                        return n;
+                    }
+                }
+                <$v>::X
+            }
+        }
+    };
+}
+
+impl_sub_solver_3d!(Vec3, f32);
+impl_sub_solver_3d!(DVec3, f64);
+impl_sub_solver_3d!(Vec3A, f32);
+
+/// Private helper: an orthonormal vector to `d`, or `None` when `d` is ~zero.
+trait AnyOrthonormal: Sized {
+    fn any_orthonormal_vector_checked(self) -> Option<Self>;
+}
+
+macro_rules! impl_any_ortho {
+    ($v:ty) => {
+        impl AnyOrthonormal for $v {
+            #[inline]
+            fn any_orthonormal_vector_checked(self) -> Option<Self> {
+                self.try_normalize().map(|u| u.any_orthonormal_vector())
+            }
+        }
+    };
+}
+impl_any_ortho!(Vec3);
+impl_any_ortho!(DVec3);
+impl_any_ortho!(Vec3A);

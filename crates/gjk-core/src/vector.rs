@@ -25,8 +25,7 @@ use core::ops::{Add, Mul, Neg, Sub};
 use glam::{DVec2, DVec3, Vec2, Vec3, Vec3A};
 
 use crate::real::Real;
-use crate::simplex::Reduced;
-use crate::{solver2d, solver3d};
+pub use crate::subsolver::SubSolver;
 
 /// A point or direction in 2D or 3D space.
 ///
@@ -86,46 +85,6 @@ pub trait Vector:
     fn try_normalize(self) -> Option<Self>;
     /// Unit vector along axis `i` (`i < DIM`; larger values wrap).
     fn axis(i: usize) -> Self;
-}
-
-/// The dimension's sub-distance solver and facet geometry, which the
-/// queries reach through [`Vector`] (implemented for every vector type the
-/// library supports; not an API of its own).
-#[doc(hidden)]
-pub trait SubSolver<S: Real>: Copy {
-    /// Closest point of the simplex `w[..n]` to the origin: the minimal subset
-    /// that holds it and its barycentric coordinates (the sub-distance problem).
-    fn solve_simplex(w: &[Self; 4], n: usize) -> Reduced<S>;
-
-    /// [`Self::solve_simplex`] when `w[n − 1]` was just added by a GJK step:
-    /// sub-simplices without it may be skipped (3D; 2D solves them all).
-    fn solve_simplex_newest(w: &[Self; 4], n: usize) -> Reduced<S>;
-
-    /// A unit normal of the facet spanned by `w` (`DIM` points: a segment in
-    /// 2D, a triangle in 3D), or `None` when the facet is degenerate.
-    fn facet_normal(w: &[Self]) -> Option<Self>;
-
-    /// A normal of the facet spanned by `w` with the length it comes with
-    /// (2D: the edge's length; 3D: twice the triangle's area), unnormalised.
-    fn facet_normal_raw(w: &[Self]) -> Self;
-
-    /// `DIM!` times the signed volume of the full simplex `w[..DIM + 1]`
-    /// (2D: twice the triangle's area; 3D: six times the tetrahedron's).
-    fn simplex_volume_raw(w: &[Self; 4]) -> S;
-
-    /// An upper bound on `|facet_normal_raw|` for a facet whose points lie
-    /// within `√DIM · scale` of the origin (2D: an edge, at most
-    /// `2√2 · scale`; 3D: the cross product of two edges, at most
-    /// `(2√3 · scale)²`).
-    fn facet_normal_bound(scale: S) -> S;
-
-    /// Any unit vector orthogonal to the affine hull of `w[..n]` (`n < DIM`).
-    fn orthogonal_to(w: &[Self]) -> Self;
-
-    /// 2D-only early exit of the boolean test: whether the triangle `a, b, c`
-    /// surely encloses the origin, given that `c` lies beyond the origin as
-    /// seen from the segment `a b`. Always `false` in 3D.
-    fn segment_cone_encloses_origin(a: Self, b: Self, c: Self) -> bool;
 }
 
 /// 2D-specific operations used by the 2D sub-distance solver.
@@ -208,40 +167,6 @@ macro_rules! impl_vec2 {
             impl_common!($v, $s, 2);
             impl_lanes_self!($v);
         }
-        impl SubSolver<$s> for $v {
-            #[inline]
-            fn solve_simplex(w: &[Self; 4], n: usize) -> Reduced<$s> {
-                solver2d::solve(w, n)
-            }
-            #[inline]
-            fn solve_simplex_newest(w: &[Self; 4], n: usize) -> Reduced<$s> {
-                solver2d::solve(w, n)
-            }
-            #[inline]
-            fn facet_normal(w: &[Self]) -> Option<Self> {
-                Self::facet_normal_raw(w).try_normalize()
-            }
-            #[inline]
-            fn facet_normal_raw(w: &[Self]) -> Self {
-                (w[1] - w[0]).perp()
-            }
-            #[inline]
-            fn simplex_volume_raw(w: &[Self; 4]) -> $s {
-                (w[1] - w[0]).perp_dot(w[2] - w[0])
-            }
-            #[inline]
-            fn facet_normal_bound(scale: $s) -> $s {
-                3.0 * scale
-            }
-            #[inline]
-            fn orthogonal_to(_w: &[Self]) -> Self {
-                <$v>::X
-            }
-            #[inline]
-            fn segment_cone_encloses_origin(a: Self, b: Self, c: Self) -> bool {
-                solver2d::cone_encloses_origin(a, b, c)
-            }
-        }
         impl Vector2 for $v {
             #[inline]
             fn new2(x: $s, y: $s) -> Self {
@@ -264,54 +189,6 @@ macro_rules! impl_vec3 {
         impl Vector for $v {
             impl_common!($v, $s, 3);
             $lanes!($($arg)?);
-        }
-        impl SubSolver<$s> for $v {
-            #[inline]
-            fn facet_normal(w: &[Self]) -> Option<Self> {
-                Self::facet_normal_raw(w).try_normalize().or_else(|| {
-                    // The cross product's squared length out of range (f32
-                    // edges past ~1e9): the same direction from edges
-                    // scaled to unit size.
-                    let (e1, e2) = (w[1] - w[0], w[2] - w[0]);
-                    let m = e1.abs().max_element().max(e2.abs().max_element());
-                    let s = 1.0 / m;
-                    (m > 0.0 && s.is_finite()).then(|| (e1 * s).cross(e2 * s).try_normalize()).flatten()
-                })
-            }
-            #[inline]
-            fn segment_cone_encloses_origin(_a: Self, _b: Self, _c: Self) -> bool {
-                false
-            }
-            #[inline]
-            fn solve_simplex(w: &[Self; 4], n: usize) -> Reduced<$s> {
-                solver3d::solve(w, n)
-            }
-            #[inline]
-            fn solve_simplex_newest(w: &[Self; 4], n: usize) -> Reduced<$s> {
-                solver3d::solve_newest(w, n)
-            }
-            #[inline]
-            fn facet_normal_raw(w: &[Self]) -> Self {
-                (w[1] - w[0]).cross(w[2] - w[0])
-            }
-            #[inline]
-            fn simplex_volume_raw(w: &[Self; 4]) -> $s {
-                (w[1] - w[0]).dot((w[2] - w[0]).cross(w[3] - w[0]))
-            }
-            #[inline]
-            fn facet_normal_bound(scale: $s) -> $s {
-                12.0 * scale * scale
-            }
-            #[inline]
-            fn orthogonal_to(w: &[Self]) -> Self {
-                if w.len() >= 2 {
-                    let d = w[1] - w[0];
-                    if let Some(n) = d.any_orthonormal_vector_checked() {
-                        return n;
-                    }
-                }
-                <$v>::X
-            }
         }
         impl Vector3 for $v {
             #[inline]
@@ -351,22 +228,3 @@ macro_rules! impl_lanes_vec3a {
 impl_vec3!(Vec3, f32, impl_lanes_vec3a);
 impl_vec3!(DVec3, f64, impl_lanes_self, DVec3);
 impl_vec3!(Vec3A, f32, impl_lanes_self, Vec3A);
-
-/// Private helper: an orthonormal vector to `d`, or `None` when `d` is ~zero.
-trait AnyOrthonormal: Sized {
-    fn any_orthonormal_vector_checked(self) -> Option<Self>;
-}
-
-macro_rules! impl_any_ortho {
-    ($v:ty) => {
-        impl AnyOrthonormal for $v {
-            #[inline]
-            fn any_orthonormal_vector_checked(self) -> Option<Self> {
-                self.try_normalize().map(|u| u.any_orthonormal_vector())
-            }
-        }
-    };
-}
-impl_any_ortho!(Vec3);
-impl_any_ortho!(DVec3);
-impl_any_ortho!(Vec3A);

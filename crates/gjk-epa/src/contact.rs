@@ -43,91 +43,11 @@
 
 use gjk_core::internal::BallTest;
 use gjk_core::{DistanceResult, GjkConfig, Real, SimplexCache, Status, SupportMap, Vector};
-use gjk_shapes::internal::{BoxSeparation, Route, box_separation_until, polygon_closest};
+use gjk_shapes::internal::Route;
 use gjk_shapes::{CoreOf, Placed, Pose, Shape, Space};
 
 use crate::epa::{EpaConfig, EpaSpace, EpaStatus, penetration};
-use crate::sat::{PolygonSeparation, polygon_separation};
-
-/// What a contact query found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ContactStatus {
-    /// Apart by `distance` (> 0); the points are the closest points.
-    Separated,
-    /// In contact within the zero band: `distance` and `depth` are 0 and
-    /// `normal` separates the shapes.
-    Touching,
-    /// Overlapping by `depth` (> 0) along `normal`; `point_a` is A's deepest
-    /// point inside B and `point_b` B's deepest inside A.
-    Penetrating,
-    /// Overlapping, but neither depth nor normal could be determined (EPA
-    /// could not build a polytope); only "they overlap" is known.
-    Indeterminate,
-    /// Apart by more than the prediction distance
-    /// ([`GjkConfig::max_distance`]); the query stopped as soon as that was
-    /// proven. `distance` is a proven lower bound, `normal` separates.
-    Beyond,
-    /// A pose, size or support point was NaN or infinite. `distance` is
-    /// infinite (never read as contact), depth 0.
-    InvalidInput,
-}
-
-/// A contact between two shapes (all vectors in the world frame).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Contact<V: Vector> {
-    /// What was found.
-    pub status: ContactStatus,
-    /// Separation (0 unless separated).
-    pub distance: V::Scalar,
-    /// Penetration depth (0 unless penetrating).
-    pub depth: V::Scalar,
-    /// Unit normal pointing from A to B: moving B by `depth · normal`
-    /// separates penetrating shapes.
-    pub normal: V,
-    /// Contact point on A.
-    pub point_a: V,
-    /// Contact point on B.
-    pub point_b: V,
-    /// GJK support calls (0 when two polygons' separating-axis test
-    /// settled the contact: see [`contact_local`]).
-    pub gjk_iterations: u32,
-    /// EPA support calls (0 when EPA was not needed).
-    pub epa_iterations: u32,
-    /// EPA's own status when it ran (an `IterationLimit` there means
-    /// `depth` is a lower bound).
-    pub epa_status: Option<EpaStatus>,
-}
-
-impl<V: Vector> Contact<V> {
-    /// `distance − depth`: positive apart, negative overlapping.
-    #[inline]
-    pub fn signed_distance(&self) -> V::Scalar {
-        self.distance - self.depth
-    }
-
-    /// Whether the shapes touch or overlap.
-    #[inline]
-    pub fn is_contact(&self) -> bool {
-        matches!(
-            self.status,
-            ContactStatus::Touching | ContactStatus::Penetrating | ContactStatus::Indeterminate
-        )
-    }
-
-    fn invalid() -> Self {
-        Self {
-            status: ContactStatus::InvalidInput,
-            distance: V::Scalar::INFINITY,
-            depth: V::Scalar::ZERO,
-            normal: V::X,
-            point_a: V::ZERO,
-            point_b: V::ZERO,
-            gjk_iterations: 0,
-            epa_iterations: 0,
-            epa_status: None,
-        }
-    }
-}
+pub use crate::result::{Contact, ContactStatus, shallow_band};
 
 /// Contact between `a` at `pose_a` and `b` at `pose_b`, default settings.
 ///
@@ -195,14 +115,16 @@ where
     {
         return None;
     }
-    if let Some(c) = box_contact(a, &b_local, &gjk).or_else(|| segment_contact(a, &b_local, &gjk)) {
+    if let Some(c) = crate::pairs::boxes::contact(a, &b_local, &gjk)
+        .or_else(|| crate::pairs::segments::contact(a, &b_local, &gjk))
+    {
         return (c.status != ContactStatus::Beyond).then(|| contact_to_world(c, pose_a));
     }
     let start = gjk_core::internal::first_support(&core_a, &core_b);
     if gjk_core::internal::start_proves_beyond(&core_config, start) {
         return None;
     }
-    if let Some((_, c)) = polygon_contact(a, &b_local, &gjk) {
+    if let Some((_, c)) = crate::pairs::polygons::contact(a, &b_local, &gjk) {
         return (c.status != ContactStatus::Beyond).then(|| contact_to_world(c, pose_a));
     }
     let g = gjk_core::internal::distance_from(&core_a, &core_b, &core_config, start, &mut ());
@@ -294,10 +216,7 @@ where
     B: Shape<V> + ?Sized,
     R: gjk_core::Recorder<V> + ?Sized,
 {
-    if let Some(c) = polygon_contact(a, b, gjk)
-        .or_else(|| box_contact(a, b, gjk).map(|c| (Route::BoxAxes, c)))
-        .or_else(|| segment_contact(a, b, gjk).map(|c| (Route::Segments, c)))
-    {
+    if let Some(c) = crate::pairs::contact(a, b, gjk) {
         return c;
     }
     let g = gjk_core::distance_with(&CoreOf(a), &CoreOf(b), &core_config(a, b, gjk), cache, recorder);
@@ -335,289 +254,6 @@ where
     let (route, c) =
         contact_local_traced(a, &b_local, &GjkConfig::default(), &EpaConfig::default(), None, recorder);
     (route, contact_to_world(c, pose_a))
-}
-
-/// Polygon pairs with at most this many vertex pairs (`n·m`) skip the
-/// boundary walk in the contact query and take the separating-axis test at
-/// once: up to 8-gon pairs its branch-free kernel is as fast near contact
-/// and faster on shallow overlaps, where the walk ends inside and the test
-/// runs anyway (the 2D shallow contact rows).
-pub const POLYGON_CONTACT_WALK_PAIRS: usize = 64;
-
-/// Two shapes whose cores are convex polygons ([`Shape::core_polygon`],
-/// 2D): the exact contact by the boundary walk
-/// ([`gjk_shapes::internal::polygon_closest`]) for apart pairs and sharp pairs
-/// touching within the zero band, else by the separating-axis test
-/// ([`polygon_separation`]), with no GJK or EPA (far cheaper than EPA on
-/// the 2D overlap rows, and exact where EPA converges to a tolerance).
-/// `None` where the test does not give the
-/// distance exactly (cores apart with a vertex–vertex closest pair: GJK
-/// measures those), for other shapes, and for non-finite values (left to
-/// GJK, which reports them). A warm-start cache is left as it was.
-fn polygon_contact<V, A, B>(a: &A, b: &B, gjk: &GjkConfig<V::Scalar>) -> Option<(Route, Contact<V>)>
-where
-    V: Space,
-    A: Shape<V> + ?Sized,
-    B: Shape<V> + ?Sized,
-{
-    let (pa, pb) = (a.core_polygon()?, b.core_polygon()?);
-    let (ra, rb) = (a.radius(), b.radius());
-    let margin = ra + rb;
-    // The boundary walk first (O(steps)): exact for apart pairs, and
-    // contact for sharp pairs within the zero band; deeper overlaps and
-    // round pairs whose cores overlap need the least overlap over every
-    // edge, from the separating-axis test, which cores whose inner balls
-    // overlap go to at once (the walk would end inside, for nothing).
-    let (core_a, core_b) = (CoreOf(a), CoreOf(b));
-    let small = pa.vertices.len() * pb.vertices.len() <= POLYGON_CONTACT_WALK_PAIRS;
-    let walked = match (core_a.center(), core_b.center(), core_a.center_radii(), core_b.center_radii()) {
-        (Some(ca), Some(cb), Some(ka), Some(kb))
-            if !small
-                && gjk_core::internal::ball_test_of(
-                    (ca, ka),
-                    (cb, kb),
-                    V::Scalar::ZERO,
-                    &gjk.sanitized(),
-                ) != BallTest::Overlapping =>
-        {
-            polygon_closest(&pa, &pb, cb - ca)
-        }
-        _ => None,
-    };
-    let scale = (pb.origin - pa.origin).max_abs() + pa.reach + pb.reach;
-    let band = gjk.sanitized().zero_tolerance * scale.max(margin);
-    let (route, s) = match walked {
-        Some(w) if w.exact || (margin == V::Scalar::ZERO && -w.separation <= band) => (
-            Route::PolygonWalk,
-            PolygonSeparation {
-                separation: w.separation,
-                normal: w.normal,
-                point_a: w.point_a,
-                point_b: w.point_b,
-                scale,
-                exact: true,
-            },
-        ),
-        _ => (Route::PolygonAxes, polygon_separation(&pa, &pb)),
-    };
-    // The scale's square finite: no product in the test overflowed.
-    let finite = (s.scale * s.scale).is_finite()
-        && s.separation.is_finite()
-        && s.point_a.is_finite()
-        && s.point_b.is_finite()
-        && margin.is_finite();
-    if !finite || !s.exact {
-        return None;
-    }
-    // The zero band as GJK's: relative to the Minkowski points' scale (and
-    // the radii, as for round shapes through GJK).
-    let band = gjk.sanitized().zero_tolerance * s.scale.max(margin);
-    let n = s.normal;
-    let gap = s.separation - margin;
-    let (status, distance, depth) = classify_exact(gap, band, gjk.sanitized().max_distance);
-    Some((route, exact_contact((status, distance, depth), n, (s.point_a, s.point_b), (ra, rb))))
-}
-
-/// Two shapes whose cores are boxes ([`Shape::core_box`]), or a box and a
-/// segment or point ([`Shape::core_segment`]: capsules and balls on boxes;
-/// [`gjk_shapes::internal::box_cores`]): the contact by
-/// the separating-axis test ([`gjk_shapes::internal::box_separation`]) where its
-/// bounds settle it, with no GJK or EPA: apart beyond the prediction
-/// ([`ContactStatus::Beyond`], the lower bound as the distance), touching
-/// within the zero band, or penetrating, where the least overlap over the
-/// candidate axes is the penetration depth of two convex polytopes and its
-/// axis the normal (exact, where EPA converges to a tolerance), with the
-/// deepest feature's points. Cores apart where the largest separation's
-/// witnesses realise it ([`gjk_shapes::internal::BoxSeparation::exact_gap`]: B's
-/// deepest corner over A's face, or the other way, or two edges' closest
-/// points within both) are settled too: that gap is their distance exactly,
-/// so the pair is separated, touching or (round shapes) penetrating by the
-/// radii less the gap, as GJK's path classifies it. `None` (GJK and EPA
-/// decide) for other pairs apart within the prediction (their distance
-/// needs the closest features: a vertex or edge region),
-/// within rounding of the band's edges, with nearly parallel edges whose
-/// cross axis was skipped (the depth would be a bound only), for other
-/// shapes and for non-finite values.
-fn box_contact<V, A, B>(a: &A, b: &B, gjk: &GjkConfig<V::Scalar>) -> Option<Contact<V>>
-where
-    V: Space,
-    A: Shape<V> + ?Sized,
-    B: Shape<V> + ?Sized,
-{
-    let (ba, bb) = gjk_shapes::internal::box_cores(a, b)?;
-    let (ra, rb) = (a.radius(), b.radius());
-    let margin = ra + rb;
-    let config = gjk.sanitized();
-    if let Some((p, point_is_a)) = gjk_shapes::internal::point_and_box(&ba, &bb) {
-        return point_box_contact(p, point_is_a, (&ba, &bb), (ra, rb), &config);
-    }
-    // Past the prediction along a face normal: the edge axes are not needed.
-    let beyond = |reach: V::Scalar| margin + config.max_distance + config.zero_tolerance * reach.max(margin);
-    let s = box_separation_until(&ba, &bb, beyond);
-    if !(s.reach * s.reach).is_finite() || !margin.is_finite() {
-        return None;
-    }
-    // The zero band as GJK's: relative to the reach, which bounds the
-    // coordinates of `A − B` (and the radii, as for round shapes).
-    let band = config.zero_tolerance * s.reach.max(margin);
-    let n = s.normal(&ba, &bb);
-    let (lower, upper) = (s.lower - margin, s.upper - margin);
-    // Cores apart by exactly `gap`: the axis bounds their distance from
-    // below and the witnesses, `gap` apart, from above (a skipped cross
-    // axis cannot undercut that). Classified as `contact_from_core` does.
-    let exact_gap = || s.exact_gap_along(&ba, &bb, n).map(|gap| gap - margin);
-    // An axis across a segment or point core (`Shape::core_segment`) is
-    // no face of it: the witness put on its plane need not lie on the
-    // core, so EPA measures such an overlap.
-    let flat_face = |s: &BoxSeparation<V::Scalar>| match s.axis {
-        i @ 0..3 => ba.half.component(i) == V::Scalar::ZERO,
-        j @ 3..6 => bb.half.component(j - 3) == V::Scalar::ZERO,
-        _ => false,
-    };
-    let (status, distance, depth) = if lower > config.max_distance + band {
-        (ContactStatus::Beyond, lower, V::Scalar::ZERO)
-    } else if s.separation > V::Scalar::ZERO
-        && let Some(gap) = exact_gap()
-    {
-        classify_exact(gap, band, config.max_distance)
-    } else if s.skipped || flat_face(&s) {
-        return None;
-    } else if upper < -band && (margin == V::Scalar::ZERO || s.upper <= V::Scalar::ZERO) {
-        // Round shapes: only cores that overlap (their depth plus the
-        // radii); cores apart are at least `separation` apart, not exactly.
-        (ContactStatus::Penetrating, V::Scalar::ZERO, -(s.separation - margin))
-    } else if margin == V::Scalar::ZERO && lower >= -band && upper <= band {
-        (ContactStatus::Touching, V::Scalar::ZERO, V::Scalar::ZERO)
-    } else {
-        return None;
-    };
-    let (point_a, point_b) = if status == ContactStatus::Beyond {
-        // Valid points of the shapes (a lower bound has no witnesses).
-        (ba.support(n), bb.support(-n))
-    } else {
-        s.witnesses(&ba, &bb, n)
-    };
-    // An edge pair's witnesses realise the separation only where the
-    // edges' lines meet within both; where a cross axis ties with a face
-    // normal (an edge, or a capsule's segment, parallel to the other's
-    // face) and wins by rounding, their lines may meet beyond an end.
-    // Then GJK and EPA decide.
-    if status != ContactStatus::Beyond
-        && s.axis >= 6
-        && !witnesses_realise(point_a - point_b, n, s.separation, band)
-    {
-        return None;
-    }
-    Some(exact_contact((status, distance, depth), n, (point_a, point_b), (ra, rb)))
-}
-
-/// Whether an edge pair's witnesses, `w = point_a − point_b`, realise the
-/// separation `s` along `n` within `band` (kept out of line: the box
-/// pairs' common paths do not pay for its square root's code).
-#[inline(never)]
-fn witnesses_realise<V: Space>(w: V, n: V, s: V::Scalar, band: V::Scalar) -> bool {
-    (w + n * s).length() <= band
-}
-
-/// A ball (a point core) and a box: the contact in closed form
-/// ([`gjk_shapes::internal::point_box`]), exact in every region, classified as
-/// [`contact_from_core`] does: the signed gap less the radii, separated
-/// (or beyond the prediction), touching within the zero band, or
-/// penetrating. `None` for values that are not finite.
-#[inline(never)]
-fn point_box_contact<V: Space>(
-    p: gjk_shapes::internal::PointBox<V>,
-    point_is_a: bool,
-    (ba, bb): (&gjk_shapes::internal::BoxView<V>, &gjk_shapes::internal::BoxView<V>),
-    (ra, rb): (V::Scalar, V::Scalar),
-    config: &GjkConfig<V::Scalar>,
-) -> Option<Contact<V>> {
-    let margin = ra + rb;
-    let reach = (bb.center - ba.center).length() + ba.half.length() + bb.half.length();
-    if !(reach * reach).is_finite() || !margin.is_finite() || !p.gap.is_finite() {
-        return None;
-    }
-    // The normal from A towards B: from the box towards the point, or back.
-    let (n, core_a, core_b) =
-        if point_is_a { (-p.normal, ba.center, p.on_box) } else { (p.normal, p.on_box, bb.center) };
-    let band = config.zero_tolerance * reach.max(margin);
-    let gap = p.gap - margin;
-    let (status, distance, depth) = classify_exact(gap, band, config.max_distance);
-    Some(exact_contact((status, distance, depth), n, (core_a, core_b), (ra, rb)))
-}
-
-/// Two shapes whose cores are segments or points ([`Shape::core_segment`]:
-/// capsules and balls, [`gjk_shapes::internal::segment_cores`]): the contact from
-/// the cores' closest points in closed form
-/// ([`gjk_shapes::internal::closest_on_segments`]), classified as
-/// [`contact_from_core`] does. Only where the cores are apart by more than
-/// [`shallow_band`] of the pair's reach: nearer, the direction between
-/// the points is ill-conditioned (and crossing cores have none), and GJK,
-/// its refinement and EPA decide (`None`), as for non-finite values.
-fn segment_contact<V, A, B>(a: &A, b: &B, gjk: &GjkConfig<V::Scalar>) -> Option<Contact<V>>
-where
-    V: Space,
-    A: Shape<V> + ?Sized,
-    B: Shape<V> + ?Sized,
-{
-    let (sa, sb) = gjk_shapes::internal::segment_cores(a, b)?;
-    let (ra, rb) = (a.radius(), b.radius());
-    let margin = ra + rb;
-    let reach = (sb.center - sa.center).length() + sa.half.length() + sb.half.length();
-    if !(reach * reach).is_finite() || !margin.is_finite() {
-        return None;
-    }
-    let (core_a, core_b) = gjk_shapes::internal::closest_on_segments(&sa, &sb);
-    let d = core_b - core_a;
-    let core_gap = d.length();
-    if core_gap.partial_cmp(&(shallow_band::<V::Scalar>() * reach)) != Some(core::cmp::Ordering::Greater) {
-        return None;
-    }
-    let n = d * (V::Scalar::ONE / core_gap);
-    let config = gjk.sanitized();
-    let band = config.zero_tolerance * reach.max(margin);
-    let classified = classify_exact(core_gap - margin, band, config.max_distance);
-    Some(exact_contact(classified, n, (core_a, core_b), (ra, rb)))
-}
-
-/// A contact settled without GJK or EPA: its `(status, distance, depth)`,
-/// the normal from A towards B, and the cores' witness points moved out
-/// by the radii along it.
-#[inline]
-fn exact_contact<V: Space>(
-    (status, distance, depth): (ContactStatus, V::Scalar, V::Scalar),
-    n: V,
-    (core_a, core_b): (V, V),
-    (ra, rb): (V::Scalar, V::Scalar),
-) -> Contact<V> {
-    Contact {
-        status,
-        distance,
-        depth,
-        normal: n,
-        point_a: core_a + n * ra,
-        point_b: core_b - n * rb,
-        gjk_iterations: 0,
-        epa_iterations: 0,
-        epa_status: None,
-    }
-}
-
-/// The status, distance and depth of an exact signed gap (the shapes'
-/// distance, or minus their depth), as [`contact_from_core`] classifies
-/// GJK's: separated beyond the zero `band` (beyond `max_distance`:
-/// [`ContactStatus::Beyond`], the gap a proven lower bound), touching
-/// within it, penetrating below it.
-#[inline]
-fn classify_exact<S: Real>(gap: S, band: S, max_distance: S) -> (ContactStatus, S, S) {
-    if gap > band {
-        let far = gap > max_distance;
-        (if far { ContactStatus::Beyond } else { ContactStatus::Separated }, gap, S::ZERO)
-    } else if gap >= -band {
-        (ContactStatus::Touching, S::ZERO, S::ZERO)
-    } else {
-        (ContactStatus::Penetrating, S::ZERO, -gap)
-    }
 }
 
 /// The configuration of the cores' GJK: they are the sum of the radii
@@ -815,13 +451,6 @@ fn inscribed_radius<V: Vector>(s: &gjk_core::Simplex<V>) -> V::Scalar {
         radius = radius.min(raw.dot(facet[0]).abs() / len);
     }
     radius
-}
-
-/// Depths below this fraction of the shapes' size are re-measured by GJK
-/// (√ε-ish: where EPA's face normals stop being trustworthy).
-pub fn shallow_band<S: Real>() -> S {
-    // 2^-26 ≈ 1.5e-8 for f64, 2^-12 ≈ 2.4e-4 for f32: about √ε.
-    if S::EPSILON < S::from_f64(1e-10) { S::from_f64(1.0 / 67_108_864.0) } else { S::from_f64(1.0 / 4096.0) }
 }
 
 /// A bound on the coordinates of `s`'s core near its side along `dir`: the

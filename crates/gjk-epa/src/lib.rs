@@ -42,6 +42,8 @@ mod cast;
 mod contact;
 mod epa;
 mod manifold;
+mod pairs;
+mod result;
 mod sat;
 
 pub use batch::contact_batch;
@@ -60,12 +62,12 @@ pub use manifold::{
 /// of the library's promise, and free to change.
 #[doc(hidden)]
 pub mod tuning {
-    pub use crate::contact::POLYGON_CONTACT_WALK_PAIRS;
     pub use crate::epa::{DEFAULT_EPA_ITERATIONS, EPA_MAX_FACES, EPA_MAX_VERTICES, EPA_ROUNDING_ULPS};
     pub use crate::manifold::{
         DISC_FACE_POINTS, FACE_CONTACT_TOLERANCE, MANIFOLD_EXHAUSTIVE_POINTS, REFERENCE_FACE_BIAS,
         RIM_FACE_ALIGNMENT, SIDE_NORMAL_SAMPLES, SIDE_REFINE_STEPS,
     };
+    pub use crate::pairs::polygons::POLYGON_CONTACT_WALK_PAIRS;
 }
 
 /// The hooks this workspace's tools build on (the contact in one frame,

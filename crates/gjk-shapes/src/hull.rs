@@ -48,9 +48,8 @@ use gjk_core::glam::{DVec2, DVec3};
 use gjk_core::internal::{Climb, Search, Vector3};
 use gjk_core::{Real, SupportMap, Vector};
 
+use crate::geometry::{argmax, ball_radii, monotone_chain};
 use crate::packed::PackedPoints;
-use crate::polygon::monotone_chain;
-use crate::primitives::argmax;
 use crate::shape::{Shape, ShapeError};
 use crate::space::Space;
 
@@ -874,17 +873,6 @@ impl<V: Space + Vector3> Shape<V> for ConvexHull<V> {
     }
 }
 
-/// Relative margin of the inner and outer radii of hulls and polygons
-/// ([`SupportMap::center_radii`]): the inner radius is taken this fraction
-/// of the outer one smaller (hull facets are planar to quickhull's
-/// tolerance, far below it), before [`RADII_ROUNDING`].
-pub const RADII_MARGIN: f64 = 1e-9;
-
-/// Relative rounding of the radii to the coordinate type: the inner radius
-/// is shrunk and the outer one grown by this fraction before conversion,
-/// past `f32`'s rounding (`2⁻²⁴`).
-pub const RADII_ROUNDING: f64 = 1e-6;
-
 /// `(inner, outer)` radii about `c` of the polytope of `vertices` bounded
 /// by the triangles `faces` (counter-clockwise seen from outside), for
 /// [`SupportMap::center_radii`]: `c`'s least distance to a face plane and
@@ -910,16 +898,6 @@ fn hull_radii<V: Space + Vector3>(
     }
     let outer = vertices.iter().map(|&v| (p(v) - c64).length()).fold(0.0, f64::max);
     ball_radii(inner, outer)
-}
-
-/// `(inner, outer)` in the coordinate type, with [`RADII_MARGIN`] and
-/// [`RADII_ROUNDING`]; `None` unless the inner radius stays positive.
-pub(crate) fn ball_radii<S: Real>(inner: f64, outer: f64) -> Option<(S, S)> {
-    let inner = (inner - RADII_MARGIN * outer) * (1.0 - RADII_ROUNDING);
-    // No face (a flat hull) leaves `inner` infinite.
-    (inner > 0.0 && inner.is_finite() && outer.is_finite())
-        .then(|| (S::from_f64(inner), S::from_f64(outer * (1.0 + RADII_ROUNDING))))
-        .filter(|(i, _)| *i > S::ZERO)
 }
 
 /// A hull as indices: `vertices` index the input; `edges` and `faces` index

@@ -48,10 +48,13 @@ pub use gjk_core::glam;
 
 mod batch;
 mod cast;
+mod error;
+mod geometry;
 mod hull;
 mod motion;
 mod obb;
 mod packed;
+mod pairs;
 mod polygon;
 mod primitives;
 mod query;
@@ -81,22 +84,22 @@ pub use wrappers::{MinkowskiSum, Placed, Rounded, Swept, Transformed};
 /// of the library's promise, and free to change.
 #[doc(hidden)]
 pub mod tuning {
+    pub use crate::geometry::{POLYGON_CLIMB_SLACK_ULPS, RADII_MARGIN, RADII_ROUNDING};
     pub use crate::hull::{
         FACE_MERGE_TOLERANCE, FACE_MERGE_ULPS, HULL_EDGE_RESOLVED_ULPS, HULL_FOLD_TOLERANCE,
         HULL_HINT_CLIMB_LIMIT, HULL_NODE_DEGREE, HULL_REL_TOLERANCE, HULL_RING_DEGREE, HULL_RING_LIMIT,
-        HULL_RING_MIN, HULL_SCAN_LIMIT, MAX_START_GRID, RADII_MARGIN, RADII_ROUNDING, START_CELLS_PER_VERTEX,
-        START_GRID,
+        HULL_RING_MIN, HULL_SCAN_LIMIT, MAX_START_GRID, START_CELLS_PER_VERTEX, START_GRID,
     };
     pub use crate::motion::{
         NONLINEAR_CAST_MAX_STEPS, NONLINEAR_CAST_NORMAL_SHIFT, NONLINEAR_CAST_PROBE_GAIN,
         NONLINEAR_CAST_PROBES, NONLINEAR_CAST_TOLERANCE,
     };
     pub use crate::obb::{BOX_PARALLEL_SKIP, BOX_ROUNDING};
-    pub use crate::polygon::POLYGON_SCAN_LIMIT;
-    pub use crate::query::{
+    pub use crate::pairs::{
         POLYGON_SAT_LIMIT, POLYGON_SAT_REACH_RATIO, POLYGON_WALK_CERT_ULPS, POLYGON_WALK_EDGE_ULPS,
         POLYGON_WALK_FOOT_ULPS, POLYGON_WALK_PAIRS,
     };
+    pub use crate::polygon::POLYGON_SCAN_LIMIT;
 }
 
 /// The hooks this workspace's sibling crates build on (box and segment
@@ -108,12 +111,12 @@ pub mod internal {
     pub use crate::hull::{face_merge_tolerance, start_grid};
     pub use crate::motion::{Separation, cast_shape_nonlinear_measured, reach_from};
     pub use crate::obb::{
-        BoxSeparation, BoxView, PointBox, box_cores, box_gap, box_separation, box_separation_until,
-        closest_on_segments, point_and_box, point_box, segment_cores,
+        BoxSeparation, BoxView, PointBox, box_gap, box_separation, box_separation_until, closest_on_segments,
+        point_and_box, point_box,
     };
+    pub use crate::pairs::{Pair, PolygonClosest, box_cores, classify, polygon_closest, segment_cores};
     pub use crate::query::{
-        PolygonClosest, Route, add_radii, distance_local, distance_local_traced, distance_traced,
-        polygon_closest, to_world,
+        Route, add_radii, distance_local, distance_local_traced, distance_traced, to_world,
     };
     pub use crate::shape::PolygonView;
 }

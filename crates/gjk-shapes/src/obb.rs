@@ -54,7 +54,6 @@
 
 use gjk_core::{Real, Vector};
 
-use crate::Shape;
 use crate::space::Space;
 
 /// Allowance for rounding in each axis's separation, in units of
@@ -449,27 +448,6 @@ pub(crate) fn box_gap_of<V: Space>(a: &BoxView<V>, b: &BoxView<V>) -> Option<V::
     None
 }
 
-/// Two shapes' cores as boxes for the separating-axis test, in the
-/// shapes' shared frame: two boxes ([`Shape::core_box`]), or a box and a
-/// segment or point ([`Shape::core_segment`]), either way round. The
-/// test's axes are complete for these pairs (every face normal of `A − B`
-/// is among them), not for two segments: `None` then, and for other
-/// shapes.
-#[inline]
-pub fn box_cores<V, A, B>(a: &A, b: &B) -> Option<(BoxView<V>, BoxView<V>)>
-where
-    V: Space,
-    A: Shape<V> + ?Sized,
-    B: Shape<V> + ?Sized,
-{
-    match (a.core_box(), b.core_box()) {
-        (Some(ba), Some(bb)) => Some((ba, bb)),
-        (Some(ba), None) => Some((ba, b.core_segment()?)),
-        (None, Some(bb)) => Some((a.core_segment()?, bb)),
-        (None, None) => None,
-    }
-}
-
 /// A point against a box, in closed form: the box's point nearest it (the
 /// point's coordinates along the box's axes clamped to the half extents).
 /// Apart, that point and the distance are exact whatever the region (face,
@@ -526,21 +504,8 @@ pub fn point_box<V: Space>(point: V, b: &BoxView<V>) -> PointBox<V> {
     PointBox { gap: face_sep, normal, on_box: point - normal * face_sep }
 }
 
-/// Two shapes' cores as segments or points ([`Shape::core_segment`]:
-/// capsules and balls), neither a box, in the shapes' shared frame, for
-/// [`closest_on_segments`]. `None` for other shapes.
-#[inline]
-pub fn segment_cores<V, A, B>(a: &A, b: &B) -> Option<(BoxView<V>, BoxView<V>)>
-where
-    V: Space,
-    A: Shape<V> + ?Sized,
-    B: Shape<V> + ?Sized,
-{
-    Some((a.core_segment()?, b.core_segment()?))
-}
-
 /// The closest points `(on a, on b)` of two segments or points given as
-/// boxes of zero width ([`Shape::core_segment`]), in closed form. The
+/// boxes of zero width ([`Shape::core_segment`](crate::Shape::core_segment)), in closed form. The
 /// distance from B's point `b(t)` to segment A is convex in `t`, and
 /// piecewise the distance to A's start, to A's line, or to A's end, as
 /// `b(t)`'s place along A falls before, within or past it; each piece's
@@ -633,7 +598,7 @@ pub fn closest_on_segments<V: Space>(a: &BoxView<V>, b: &BoxView<V>) -> (V, V) {
 }
 
 /// Where one of two box views is a point (a ball's core,
-/// [`Shape::core_segment`] with no extent): [`point_box`] of its centre
+/// [`Shape::core_segment`](crate::Shape::core_segment) with no extent): [`point_box`] of its centre
 /// against the other, and whether the point is the first view's. `None`
 /// where neither is.
 #[inline]

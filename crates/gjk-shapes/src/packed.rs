@@ -286,7 +286,7 @@ impl<S: Real> PackedPoints<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::primitives::argmax;
+    use crate::geometry::argmax;
     use gjk_core::glam::{DVec2, Vec3};
 
     #[test]

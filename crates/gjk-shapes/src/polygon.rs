@@ -13,8 +13,8 @@ use gjk_core::glam::DVec2;
 use gjk_core::internal::Vector2;
 use gjk_core::{Real, SupportMap, Vector};
 
+use crate::geometry::{argmax, ball_radii, climb_ring, climb_slack, climb_strict, monotone_chain};
 use crate::packed::PackedPoints;
-use crate::primitives::argmax;
 use crate::shape::{PolygonView, Shape, ShapeError};
 use crate::space::Space;
 
@@ -147,13 +147,6 @@ impl<V: Space + Vector2> ConvexPolygon<V> {
     }
 }
 
-/// Ulps of a polygon's reach (times the direction's size) that
-/// [`climb_ring`] walks through below its best height: rounding in the
-/// heights of near-duplicate vertices (points a few ulps apart, which the
-/// hull keeps) ties or dips them by a few ulps mid-slope, where a strict
-/// climb stopped (a fuzzed polygon's support fell 2.0 short).
-pub const POLYGON_CLIMB_SLACK_ULPS: f64 = 8.0;
-
 /// Edges this many ulps of the reach long or longer tell their vertices'
 /// heights apart along any direction away from their normal, so that a
 /// strict climb ([`climb_strict`]) cannot stop mid-slope; polygons with a
@@ -165,83 +158,6 @@ pub const POLYGON_EDGE_RESOLVED_ULPS: f64 = 4096.0;
 #[inline(always)]
 pub(crate) fn edges_resolved<S: Real>(min_edge: S, reach: S) -> bool {
     min_edge > S::from_f64(POLYGON_EDGE_RESOLVED_ULPS) * S::EPSILON * reach
-}
-
-/// Hill climbing around a convex polygon's `n` vertices from `start`, by
-/// their heights `h`, on strict rises only: towards the higher neighbour
-/// while the next is higher. For polygons whose edges are resolved
-/// ([`edges_resolved`]); [`climb_ring`] otherwise.
-#[inline(always)]
-pub(crate) fn climb_strict<S: Real>(n: usize, start: usize, h: impl Fn(usize) -> S) -> usize {
-    let next = |i: usize| if i + 1 == n { 0 } else { i + 1 };
-    let prev = |i: usize| if i == 0 { n - 1 } else { i - 1 };
-    let (mut i, mut best) = (start, h(start));
-    // The direction of travel: up the larger rise (none: a maximum).
-    let (f, b) = (h(next(i)), h(prev(i)));
-    let forward = f > best && f >= b;
-    if !forward && b <= best {
-        // Exit: no neighbour is higher.
-        return i;
-    }
-    // Bounded by the vertex count: each step rises strictly.
-    for _ in 0..n {
-        let j = if forward { next(i) } else { prev(i) };
-        let v = h(j);
-        if v > best {
-            (i, best) = (j, v);
-        } else {
-            // Exit: the next falls; `i` is the top.
-            break;
-        }
-    }
-    i
-}
-
-/// [`climb_ring`]'s slack for vertices within `reach` of the origin and a
-/// direction of 1-norm `size`.
-#[inline(always)]
-pub(crate) fn climb_slack<S: Real>(reach: S, size: S) -> S {
-    S::from_f64(POLYGON_CLIMB_SLACK_ULPS) * S::EPSILON * reach * size
-}
-
-/// Hill climbing around a convex polygon's `n` vertices from `start`, by
-/// their heights `h`: towards the higher neighbour, on while the next
-/// height is within `slack` of the best so far (heights that tie or dip by
-/// rounding mid-slope do not stop it), and the highest vertex seen is the
-/// answer. On a convex polygon the heights rise to the maximum and fall
-/// after it, so the walk ends one step past it. Where it found nothing
-/// higher than the start, the other way is walked too (a start between two
-/// near-duplicates can face either). Bounded by `n` steps each way; a NaN
-/// height ends a walk.
-#[inline(always)]
-pub(crate) fn climb_ring<S: Real>(n: usize, start: usize, h: impl Fn(usize) -> S, slack: S) -> usize {
-    let next = |i: usize| if i + 1 == n { 0 } else { i + 1 };
-    let prev = |i: usize| if i == 0 { n - 1 } else { i - 1 };
-    let (mut best_i, mut best) = (start, h(start));
-    let (f, b) = (h(next(start)), h(prev(start)));
-    // The larger rise first (forward on a tie).
-    let first = b <= f;
-    for forward in [first, !first] {
-        let step = |i: usize| if forward { next(i) } else { prev(i) };
-        // The neighbour's height is known already.
-        let (mut at, mut v) = (step(start), if forward { f } else { b });
-        // Bounded: at most `n` steps around the ring.
-        for _ in 0..n {
-            if v > best {
-                (best_i, best) = (at, v);
-            } else if v < best - slack || v.is_nan() {
-                // Exit: fallen below the slack (or NaN): past the top.
-                break;
-            }
-            at = step(at);
-            v = h(at);
-        }
-        if best_i != start {
-            // Exit: the walk rose; the other way falls from the start.
-            break;
-        }
-    }
-    best_i
 }
 
 /// Index of the 45° sector holding `d` (any sector for a zero or NaN `d`).
@@ -260,48 +176,6 @@ fn sector<V: Vector2>(d: V) -> usize {
         (false, true, false) => 6,
         (false, true, true) => 7,
     }
-}
-
-/// Andrew's monotone chain in f64: indices of the hull, counter-clockwise,
-/// dropping collinear and repeated points.
-pub(crate) fn monotone_chain(p: &[DVec2]) -> Vec<usize> {
-    let mut idx: Vec<usize> = (0..p.len()).collect();
-    idx.sort_by(|&a, &b| p[a].x.total_cmp(&p[b].x).then(p[a].y.total_cmp(&p[b].y)));
-    idx.dedup_by(|a, b| p[*a] == p[*b]);
-    if idx.len() <= 2 {
-        return idx;
-    }
-    // Orientation with a scale-relative zero, so nearly collinear points are
-    // dropped rather than making a sliver edge.
-    let scale = idx.iter().map(|&i| p[i].abs().max_element()).fold(0.0, f64::max);
-    let eps = 1e-14 * scale * scale;
-    let cross = |o: DVec2, a: DVec2, b: DVec2| (a - o).perp_dot(b - o);
-    let mut hull: Vec<usize> = Vec::with_capacity(idx.len() * 2);
-    for pass in 0..2 {
-        let start = hull.len();
-        let iter: Box<dyn Iterator<Item = &usize>> =
-            if pass == 0 { Box::new(idx.iter()) } else { Box::new(idx.iter().rev()) };
-        for &i in iter {
-            while hull.len() >= start + 2
-                && cross(p[hull[hull.len() - 2]], p[hull[hull.len() - 1]], p[i]) <= eps
-            {
-                hull.pop();
-            }
-            hull.push(i);
-        }
-        hull.pop();
-    }
-    if hull.len() < 2 {
-        // All points (nearly) equal.
-        hull.truncate(1);
-        if hull.is_empty() {
-            hull.push(idx[0]);
-        }
-    }
-    if hull.len() == 2 && p[hull[0]] == p[hull[1]] {
-        hull.truncate(1);
-    }
-    hull
 }
 
 impl<V: Space + Vector2> SupportMap<V> for ConvexPolygon<V> {
@@ -374,7 +248,7 @@ impl<V: Space + Vector2> Shape<V> for ConvexPolygon<V> {
 }
 
 /// `(inner, outer)` radii about `c` of the counter-clockwise polygon
-/// `vertices` (see [`crate::hull::ball_radii`]): `c`'s least distance to an
+/// `vertices` (see [`ball_radii`]): `c`'s least distance to an
 /// edge line and greatest to a vertex, in `f64`. `None` below three
 /// vertices and when `c` is not inside by the margin.
 fn polygon_radii<V: Space + Vector2>(vertices: &[V], c: V) -> Option<(V::Scalar, V::Scalar)> {
@@ -396,5 +270,5 @@ fn polygon_radii<V: Space + Vector2>(vertices: &[V], c: V) -> Option<(V::Scalar,
         }
     }
     let outer = vertices.iter().map(|&v| (p(v) - c64).length()).fold(0.0, f64::max);
-    crate::hull::ball_radii(inner, outer)
+    ball_radii(inner, outer)
 }

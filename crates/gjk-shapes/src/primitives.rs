@@ -5,6 +5,7 @@
 use gjk_core::internal::Vector3;
 use gjk_core::{NO_INDEX, Real, SupportMap, Vector};
 
+use crate::geometry::argmax;
 use crate::obb::BoxView;
 use crate::shape::{Shape, ShapeError, point, radius, size};
 use crate::space::{Space, half};
@@ -226,22 +227,6 @@ impl<V: Space> Shape<V> for Capsule<V::Scalar> {
     fn core_segment(&self) -> Option<BoxView<V>> {
         Some(BoxView::aligned(V::axis(1) * self.half_height))
     }
-}
-
-/// Index of the point of `pts` furthest along `dir` (first on ties): the
-/// linear-scan support shared by every vertex-list shape.
-#[inline]
-pub(crate) fn argmax<V: Vector>(pts: &[V], dir: V) -> usize {
-    let mut best = 0;
-    let mut best_d = pts[0].dot(dir);
-    for (i, p) in pts.iter().enumerate().skip(1) {
-        let d = p.dot(dir);
-        if d > best_d {
-            best = i;
-            best_d = d;
-        }
-    }
-    best
 }
 
 /// A segment between two points.

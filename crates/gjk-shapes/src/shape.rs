@@ -1,42 +1,13 @@
 //! The [`Shape`] trait (a support mapping with a round-core split) and the
 //! construction errors.
 
+pub use crate::error::ShapeError;
 use gjk_core::internal::{Climb, Search};
 use gjk_core::{NO_INDEX, Real, SupportMap, Vector};
 
 use crate::obb::BoxView;
 use crate::packed::PackedPoints;
 use crate::space::Space;
-
-/// Why a shape could not be built.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ShapeError {
-    /// A point set needs at least one point.
-    EmptyPointSet,
-    /// A coordinate, radius, size or pose component was NaN or infinite.
-    NonFinite,
-    /// A radius was negative.
-    NegativeRadius,
-    /// A size (half extent, half height, cylinder or cone radius) was zero
-    /// or negative.
-    NonPositiveSize,
-    /// A rotation was not a unit quaternion / unit 2D rotation.
-    InvalidRotation,
-}
-
-impl core::fmt::Display for ShapeError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(match self {
-            ShapeError::EmptyPointSet => "a point set needs at least one point",
-            ShapeError::NonFinite => "a coordinate or size is NaN or infinite",
-            ShapeError::NegativeRadius => "a radius is negative",
-            ShapeError::NonPositiveSize => "a size is zero or negative",
-            ShapeError::InvalidRotation => "a rotation is not a unit rotation",
-        })
-    }
-}
-
-impl std::error::Error for ShapeError {}
 
 /// A convex shape for the queries of this crate: a support mapping that
 /// also knows its *core* and *radius*, `shape = core ⊕ ball(radius)`.
@@ -310,10 +281,10 @@ impl<V: Space> PolygonView<'_, V> {
         };
         let start = (self.start[sector] as usize).min(n - 1);
         if self.resolved {
-            return crate::polygon::climb_strict(n, start, h);
+            return crate::geometry::climb_strict(n, start, h);
         }
-        let slack = crate::polygon::climb_slack(self.reach, dx.abs() + dy.abs());
-        crate::polygon::climb_ring(n, start, h, slack)
+        let slack = crate::geometry::climb_slack(self.reach, dx.abs() + dy.abs());
+        crate::geometry::climb_ring(n, start, h, slack)
     }
 
     /// The same polygon seen from a frame in which the outer frame has

@@ -385,11 +385,11 @@ impl<V: Space> Pose<V> {
     /// let bad = Pose::try_new(Quat::from_xyzw(0.0, 0.0, 0.0, 0.0), Vec3::X);
     /// assert_eq!(bad, Err(ShapeError::InvalidRotation));
     /// ```
-    pub fn try_new(rotation: V::Rotation, translation: V) -> Result<Self, crate::ShapeError> {
+    pub fn try_new(rotation: V::Rotation, translation: V) -> Result<Self, crate::error::ShapeError> {
         if !translation.is_finite() {
-            return Err(crate::ShapeError::NonFinite);
+            return Err(crate::error::ShapeError::NonFinite);
         }
-        let rotation = V::normalized_rotation(&rotation).ok_or(crate::ShapeError::InvalidRotation)?;
+        let rotation = V::normalized_rotation(&rotation).ok_or(crate::error::ShapeError::InvalidRotation)?;
         Ok(Self { rotation, translation })
     }
 
