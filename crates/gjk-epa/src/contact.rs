@@ -43,7 +43,7 @@
 
 use gjk_core::internal::BallTest;
 use gjk_core::{DistanceResult, GjkConfig, Real, SimplexCache, Status, SupportMap, Vector};
-use gjk_shapes::internal::Route;
+use gjk_shapes::internal::{Pair, Route, classify};
 use gjk_shapes::{CoreOf, Placed, Pose, Shape, Space};
 
 use crate::epa::{EpaConfig, EpaSpace, EpaStatus, penetration};
@@ -115,16 +115,24 @@ where
     {
         return None;
     }
-    if let Some(c) = crate::pairs::boxes::contact(a, &b_local, &gjk)
-        .or_else(|| crate::pairs::segments::contact(a, &b_local, &gjk))
-    {
+    // The pair's row of the table, once: boxes and segments first (no
+    // support call), polygons after the first support point.
+    let pair = classify(a, &b_local);
+    let settled = match pair {
+        Pair::Boxes(ba, bb) => crate::pairs::boxes::contact(a, &b_local, (ba, bb), &gjk),
+        Pair::Segments(sa, sb) => crate::pairs::segments::contact(a, &b_local, (sa, sb), &gjk),
+        Pair::Polygons | Pair::General => None,
+    };
+    if let Some(c) = settled {
         return (c.status != ContactStatus::Beyond).then(|| contact_to_world(c, pose_a));
     }
     let start = gjk_core::internal::first_support(&core_a, &core_b);
     if gjk_core::internal::start_proves_beyond(&core_config, start) {
         return None;
     }
-    if let Some((_, c)) = crate::pairs::polygons::contact(a, &b_local, &gjk) {
+    if let Pair::Polygons = pair
+        && let Some((_, c)) = crate::pairs::polygons::contact(a, &b_local, &gjk)
+    {
         return (c.status != ContactStatus::Beyond).then(|| contact_to_world(c, pose_a));
     }
     let g = gjk_core::internal::distance_from(&core_a, &core_b, &core_config, start, &mut ());

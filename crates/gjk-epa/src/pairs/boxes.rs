@@ -2,7 +2,7 @@
 //! separating-axis test, or the point–box closed form.
 
 use gjk_core::{GjkConfig, Real};
-use gjk_shapes::internal::{BoxSeparation, box_separation_until};
+use gjk_shapes::internal::{BoxSeparation, BoxView, box_separation_until};
 use gjk_shapes::{Shape, Space};
 
 use super::{classify_exact, exact_contact};
@@ -28,13 +28,17 @@ use crate::result::{Contact, ContactStatus};
 /// within rounding of the band's edges, with nearly parallel edges whose
 /// cross axis was skipped (the depth would be a bound only), for other
 /// shapes and for non-finite values.
-pub(crate) fn contact<V, A, B>(a: &A, b: &B, gjk: &GjkConfig<V::Scalar>) -> Option<Contact<V>>
+pub(crate) fn contact<V, A, B>(
+    a: &A,
+    b: &B,
+    (ba, bb): (BoxView<V>, BoxView<V>),
+    gjk: &GjkConfig<V::Scalar>,
+) -> Option<Contact<V>>
 where
     V: Space,
     A: Shape<V> + ?Sized,
     B: Shape<V> + ?Sized,
 {
-    let (ba, bb) = gjk_shapes::internal::box_cores(a, b)?;
     let (ra, rb) = (a.radius(), b.radius());
     let margin = ra + rb;
     let config = gjk.sanitized();

@@ -22,8 +22,8 @@ where
     B: Shape<V> + ?Sized,
 {
     match classify(a, b) {
-        Pair::Segments(..) => segments::contact(a, b, gjk).map(|c| (Route::Segments, c)),
-        Pair::Boxes(..) => boxes::contact(a, b, gjk).map(|c| (Route::BoxAxes, c)),
+        Pair::Segments(sa, sb) => segments::contact(a, b, (sa, sb), gjk).map(|c| (Route::Segments, c)),
+        Pair::Boxes(ba, bb) => boxes::contact(a, b, (ba, bb), gjk).map(|c| (Route::BoxAxes, c)),
         Pair::Polygons => polygons::contact(a, b, gjk),
         Pair::General => None,
     }

@@ -1,6 +1,7 @@
 //! Two segment or point cores (capsules, balls): the contact in closed form.
 
 use gjk_core::{GjkConfig, Real};
+use gjk_shapes::internal::BoxView;
 use gjk_shapes::{Shape, Space};
 
 use super::{classify_exact, exact_contact};
@@ -14,13 +15,17 @@ use crate::result::{Contact, shallow_band};
 /// [`shallow_band`] of the pair's reach: nearer, the direction between
 /// the points is ill-conditioned (and crossing cores have none), and GJK,
 /// its refinement and EPA decide (`None`), as for non-finite values.
-pub(crate) fn contact<V, A, B>(a: &A, b: &B, gjk: &GjkConfig<V::Scalar>) -> Option<Contact<V>>
+pub(crate) fn contact<V, A, B>(
+    a: &A,
+    b: &B,
+    (sa, sb): (BoxView<V>, BoxView<V>),
+    gjk: &GjkConfig<V::Scalar>,
+) -> Option<Contact<V>>
 where
     V: Space,
     A: Shape<V> + ?Sized,
     B: Shape<V> + ?Sized,
 {
-    let (sa, sb) = gjk_shapes::internal::segment_cores(a, b)?;
     let (ra, rb) = (a.radius(), b.radius());
     let margin = ra + rb;
     let reach = (sb.center - sa.center).length() + sa.half.length() + sb.half.length();
